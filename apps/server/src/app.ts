@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { graphqlContributions } from './modules/index.ts';
+import { authenticate } from './platform/auth/authenticate.ts';
+import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
+import { AppError } from './platform/errors.ts';
+import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts';
+import { endpointNames } from './platform/graphql/types.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+/** Builds the HTTP application: every endpoint, no listening (tests inject requests). */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  // Errors outside GraphQL (REST, uploads, sign-in pages): the contract's errcode/msg/msg_en,
+  // never a stack trace.
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof AppError) {
+      const status = err.code === 'ACCESS_TOKEN_INVALID' || err.code === 'UNAUTHENTICATED' ? 401 : err.code === 'FORBIDDEN' ? 403 : 400;
+      const { zh, en } = err.texts;
+      return reply.code(status).send({ errcode: err.code === 'ACCESS_TOKEN_INVALID' ? 'ACCESS_TOKEN_INVALID' : '500', msg: zh, msg_en: en });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ errcode: String(status), msg: '错误请求', msg_en: (err as Error).message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ errcode: '500', msg: '系统异常', msg_en: 'System error' });
+  });
+
+  await app.register(formbody);
+
+  const verifier = await registerIdentityProvider(app, { config, db: database.db });
+  const contextFor = (request: Parameters<typeof authenticate>[0]) =>
+    authenticate(request, { config, db: database.db, verifier });
+  app.decorateRequest('ctx', null as never);
+
+  for (const name of endpointNames) {
+    await registerEndpoint(app, {
+      endpoint: buildEndpoint(name, graphqlContributions),
+      production: config.env === 'production',
+      limits: config.graphqlLimits,
+      contextFor,
+    });
+  }
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  return app;
+}

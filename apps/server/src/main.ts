@@ -1,0 +1,40 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { demoAccounts, seedDemoTenant } from './db/seed.ts';
+
+/** Starts the server: configuration, database (migrated), demo data on first start, HTTP. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database });
+  const seeded = config.seedDemo ? await seedDemoTenant(database.db) : false;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `${config.publicUrl}${config.basePath}/`;
+  const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nYuyue is running at ${url}  (${db}, ready in ${Date.now() - started} ms)`);
+  if (seeded || config.seedDemo) {
+    console.log('Demo tenant "demo" accounts:');
+    console.log(`  administrator  ${demoAccounts.admin.account} / ${demoAccounts.admin.password}`);
+    console.log(`  user           ${demoAccounts.user.account} / ${demoAccounts.user.password}\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

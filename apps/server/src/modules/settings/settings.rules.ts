@@ -1,0 +1,28 @@
+/**
+ * The settings a tenant starts with (`manage_setting`). Keys are the ones the web app reads;
+ * a tenant's saved values override these, and keys added in later versions are filled in
+ * from here when missing.
+ */
+export const defaultManageSetting = {
+  sys_name: '预约系统',
+  sys_name_en: 'Reservation System',
+  page_title: '预约中心',
+  page_title_en: 'Reservation Center',
+  /** '1' shows the language switch. */
+  bilingual: '1',
+  theme_color: '#3399fe',
+  logo: '',
+  portal_logo: '',
+  /** 'YES' grants admin permission and all routes without menus (spec 6). */
+  local_menu_mode: 'NO',
+  /** '1' sends tenant-check failures to /error/401 instead of /tenant/init. */
+  tenant_failure_to_401: '0',
+  instruction_url: '',
+} as const;
+
+export type ManageSetting = Record<string, unknown>;
+
+/** Fills keys the stored settings lack with the defaults; stored values win. */
+export function withDefaults(stored: ManageSetting | null | undefined): ManageSetting {
+  return { ...defaultManageSetting, ...(stored ?? {}) };
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { withTenant, type Db } from '../../db/client.ts';
+import { users } from '../../modules/directory/directory.tables.ts';
+import type { AuthUser, RequestContext, Role } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { isUuid } from '../ids.ts';
+import { findTenantById, resolveTenant } from '../tenancy.ts';
+import type { TokenVerifier } from './token-verifier.ts';
+
+/** The bearer token of a request: the Authorization header, or the query parameter some calls use. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return m?.[1] ?? null;
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.access_token ?? query?.token;
+  return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
+}
+
+/**
+ * Builds the request context: the tenant and, when the request carries a token, the user.
+ * A token that is present but not valid is refused (ACCESS_TOKEN_INVALID, HTTP 401) rather
+ * than treated as anonymous.
+ */
+export async function authenticate(
+  request: FastifyRequest,
+  deps: { config: Config; db: Db; verifier: TokenVerifier },
+): Promise<RequestContext> {
+  const { config, db, verifier } = deps;
+  const base = { config, db, log: request.log, ip: request.ip };
+  const token = bearerToken(request);
+  const tenantHeader = request.headers['x-tenant'];
+  const hint = { key: typeof tenantHeader === 'string' ? tenantHeader : null, host: request.headers.host ?? null };
+
+  if (!token) {
+    return { ...base, tenant: await resolveTenant(db, hint), user: null };
+  }
+  const identity = await verifier.verify(token);
+  if (!identity || identity.expiresAt * 1000 <= Date.now()) throw new AppError('ACCESS_TOKEN_INVALID');
+  const tenant = identity.tenantId ? await findTenantById(db, identity.tenantId) : await resolveTenant(db, hint);
+  if (!tenant) throw new AppError('ACCESS_TOKEN_INVALID');
+
+  const row = await withTenant(db, tenant.id, async (tx) => {
+    const where = identity.userId
+      ? isUuid(identity.userId)
+        ? eq(users.id, identity.userId)
+        : null
+      : identity.account
+        ? eq(users.account, identity.account)
+        : null;
+    if (!where) return undefined;
+    const [found] = await tx.select().from(users).where(where).limit(1);
+    return found;
+  });
+  if (!row || row.disabled) throw new AppError('ACCESS_TOKEN_INVALID');
+  const user: AuthUser = {
+    id: row.id,
+    account: row.account,
+    name: row.name,
+    role: row.role as Role,
+    tenantId: tenant.id,
+  };
+  return { ...base, tenant, user };
+}

@@ -1,0 +1,89 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../../db/client.ts';
+import { oidcPayloads } from './oidc.tables.ts';
+
+/**
+ * oidc-provider's storage in PostgreSQL, so sessions, codes and tokens survive restarts and
+ * are shared by every app instance.
+ */
+export function pgAdapterFactory(db: Db) {
+  return class PgAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const expires_at = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      const row = {
+        model: this.model,
+        id,
+        payload: payload as Record<string, unknown>,
+        grant_id: payload.grantId ?? null,
+        user_code: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expires_at,
+      };
+      await db
+        .insert(oidcPayloads)
+        .values(row)
+        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { ...row, consumed_at: null } });
+    }
+
+    private async findWhere(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+      const [row] = await db
+        .select()
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), where))
+        .limit(1);
+      if (!row) return undefined;
+      if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
+      return { ...(row.payload as AdapterPayload), ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}) };
+    }
+
+    find(id: string) {
+      return this.findWhere(eq(oidcPayloads.id, id));
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere(eq(oidcPayloads.uid, uid));
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere(eq(oidcPayloads.user_code, userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .update(oidcPayloads)
+        .set({ consumed_at: new Date() })
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.delete(oidcPayloads).where(eq(oidcPayloads.grant_id, grantId));
+    }
+  };
+}
+
+/** Deletes expired provider records; returns how many. */
+export async function sweepExpired(db: Db): Promise<number> {
+  const rows = await db.delete(oidcPayloads).where(lt(oidcPayloads.expires_at, sql`now()`)).returning({ id: oidcPayloads.id });
+  return rows.length;
+}
+
+/**
+ * A value the provider needs once per deployment (signing keys, cookie keys), made on first
+ * use and shared through the database; when two instances race, the first insert wins.
+ */
+export async function deploymentSecret<T extends Record<string, unknown>>(db: Db, name: string, make: () => Promise<T>): Promise<T> {
+  const model = 'DeploymentSecret';
+  const read = async () =>
+    (await db.select().from(oidcPayloads).where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, name))).limit(1))[0];
+  const existing = await read();
+  if (existing) return existing.payload as T;
+  await db.insert(oidcPayloads).values({ model, id: name, payload: await make() }).onConflictDoNothing();
+  return (await read())!.payload as T;
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+
+export type Role = 'user' | 'admin';
+
+/** The tenant a request acts in. */
+export interface TenantRef {
+  id: string;
+  key: string;
+  timeZone: string;
+  isSuper: boolean;
+}
+
+/** The signed-in user, taken from the access token and the directory, never from input. */
+export interface AuthUser {
+  id: string;
+  account: string;
+  name: string;
+  role: Role;
+  tenantId: string;
+}
+
+/** What every service function receives first. */
+export interface RequestContext {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  tenant: TenantRef | null;
+  user: AuthUser | null;
+  /** Client IP, for the operate log. */
+  ip: string;
+}

@@ -1,0 +1,26 @@
+import { RESULT_OK } from '@yuyue/shared';
+
+/** A successful `OperationResult` (`errcode "0"`), with optional ids. */
+export function ok(extra: { ids?: string[]; appointmentId?: string } = {}) {
+  return { errcode: RESULT_OK, msg: '操作成功', msg_en: 'Success', ...extra };
+}
+
+/** A successful `code/messages` result. */
+export function okMessages(name: string, messages: { zh: string; en: string }) {
+  return { code: RESULT_OK, name, messages: messages.zh, messages_en: messages.en };
+}
+
+/** Offset paging into the contract's connection shape. */
+export function connection<T extends { id: string }>(rows: T[], totalCount: number, offset: number) {
+  const edges = rows.map((node, i) => ({ node, cursor: Buffer.from(String(offset + i + 1)).toString('base64') }));
+  return {
+    edges,
+    totalCount,
+    pageInfo: {
+      hasNextPage: offset + rows.length < totalCount,
+      hasPreviousPage: offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './http-messages.ts';
+export * from './time.ts';
+export * from './tenants.ts';

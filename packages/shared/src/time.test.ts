@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { instantOf, isoDateOf, localMidnightMs, parseIsoDate, formatDateTime } from './time.ts';
+
+describe('time helpers', () => {
+  it('gives local midnight in Asia/Shanghai as epoch ms', () => {
+    expect(localMidnightMs('2026-11-21', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 20, 16, 0, 0));
+  });
+
+  it('round-trips dates through the zone', () => {
+    const ms = localMidnightMs('2026-03-29', 'Europe/Berlin')!;
+    expect(isoDateOf(ms, 'Europe/Berlin')).toBe('2026-03-29');
+    expect(isoDateOf(ms + 23 * 3600_000 - 1, 'Europe/Berlin')).toBe('2026-03-29');
+  });
+
+  it('keeps wall-clock time across a daylight-saving change', () => {
+    const before = instantOf({ year: 2026, month: 3, day: 28 }, { hour: 9, minute: 0 }, 'Europe/Berlin');
+    const after = instantOf({ year: 2026, month: 3, day: 29 }, { hour: 9, minute: 0 }, 'Europe/Berlin');
+    expect(after - before).toBe(23 * 3600_000);
+    expect(formatDateTime(after, 'Europe/Berlin')).toBe('2026-03-29 09:00:00');
+  });
+
+  it('resolves a skipped wall-clock time to after the jump', () => {
+    const t = instantOf({ year: 2026, month: 3, day: 29 }, { hour: 2, minute: 30 }, 'Europe/Berlin');
+    expect(formatDateTime(t, 'Europe/Berlin')).toBe('2026-03-29 03:30:00');
+  });
+
+  it('refuses impossible dates', () => {
+    expect(parseIsoDate('2026-02-30')).toBeNull();
+    expect(parseIsoDate('2026-2-3')).toBeNull();
+    expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
+  });
+});

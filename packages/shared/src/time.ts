@@ -1,0 +1,104 @@
+/**
+ * Calendar helpers in a named IANA time zone. The wire carries dates as "YYYY-MM-DD" or as
+ * epoch ms of local midnight (api-contract 6); these convert between them exactly.
+ */
+
+const formatterCache = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatterCache.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatterCache.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock reading of an instant in a time zone. */
+export function wallClock(epochMs: number, timeZone: string): WallClock {
+  const parts = partsFormatter(timeZone).formatToParts(new Date(epochMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** Offset of the zone from UTC at an instant, in ms. */
+function zoneOffsetMs(epochMs: number, timeZone: string): number {
+  const w = wallClock(epochMs, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - (epochMs - (epochMs % 1000 + 1000) % 1000);
+}
+
+/**
+ * The instant at which a wall-clock time occurs in a zone. A time skipped by a
+ * daylight-saving jump resolves to the instant after the jump.
+ */
+export function instantOf(
+  date: { year: number; month: number; day: number },
+  time: { hour: number; minute: number; second?: number },
+  timeZone: string,
+): number {
+  const guess = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second ?? 0);
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  const second = guess - zoneOffsetMs(first, timeZone);
+  return Math.max(first, second);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses "YYYY-MM-DD", refusing impossible dates such as 2026-02-30. */
+export function parseIsoDate(value: string): { year: number; month: number; day: number } | null {
+  const m = DATE_RE.exec(value);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return null;
+  }
+  return { year, month, day };
+}
+
+/** Epoch ms of 00:00 of a "YYYY-MM-DD" date in the zone. */
+export function localMidnightMs(isoDate: string, timeZone: string): number | null {
+  const d = parseIsoDate(isoDate);
+  return d ? instantOf(d, { hour: 0, minute: 0 }, timeZone) : null;
+}
+
+/** The "YYYY-MM-DD" date of an instant in the zone. */
+export function isoDateOf(epochMs: number, timeZone: string): string {
+  const w = wallClock(epochMs, timeZone);
+  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+/** "YYYY-MM-DD HH:mm:ss" of an instant in the zone (the spec's default display pattern). */
+export function formatDateTime(epochMs: number, timeZone: string): string {
+  const w = wallClock(epochMs, timeZone);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${p(w.month)}-${p(w.day)} ${p(w.hour)}:${p(w.minute)}:${p(w.second)}`;
+}
