@@ -34,8 +34,8 @@ export interface Config {
   /** Client id of our own web app at the built-in provider. OIDC_CLIENT_ID, default yy-sys. */
   oidcClientId: string;
   /**
-   * Secret that signs the built-in provider's cookies. OIDC_COOKIE_SECRET; a random one is
-   * made and kept under DATA_DIR when unset.
+   * Secret that signs the built-in provider's cookies. OIDC_COOKIE_SECRET; when unset, a random
+   * one is made on first start and kept in the database, shared by every instance.
    */
   cookieSecret: string;
   /** Failed sign-ins before the account is locked. LOGIN_MAX_FAILURES, default 5. */

@@ -45,6 +45,10 @@ export async function freshDatabase(): Promise<Database & { url: string }> {
   };
 }
 
+/** GraphQL data as tests read it: loosely typed, each test asserts the shape it expects. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type GqlData = Record<string, any>;
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -57,7 +61,10 @@ export interface TestApp {
     endpoint: 'apps_yy_sys' | 'iam' | 'public',
     query: string,
     opts?: { variables?: Record<string, unknown>; token?: string; operationName?: string },
-  ): Promise<{ status: number; body: { data?: Record<string, any> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } }>;
+  ): Promise<{
+    status: number;
+    body: { data?: GqlData | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  }>;
   /** Creates another initialised tenant with one administrator; returns its id. */
   createOtherTenant(key: string, admin?: { account: string; password: string }): Promise<string>;
   close(): Promise<void>;
@@ -80,7 +87,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const grant = new provider.Grant({ clientId: config.oidcClientId, accountId: accountIdOf(tenantId, user.id) });
     grant.addOIDCScope('openid profile');
     const grantId = await grant.save();
-    const token = new provider.AccessToken({ accountId: accountIdOf(tenantId, user.id), client, grantId, scope: 'openid profile', gty: 'implicit' });
+    const token = new provider.AccessToken({
+      accountId: accountIdOf(tenantId, user.id),
+      client,
+      grantId,
+      scope: 'openid profile',
+      gty: 'implicit',
+    });
     return token.save();
   };
 

@@ -37,7 +37,15 @@ describe('tenants', () => {
       `mutation($m: InputTenants!) { saveTenants(model: $m) { errcode msg ids } }`,
       {
         token: adminToken,
-        variables: { m: { tenant_key: 'north', name: '北校区', admin_account: 'nadmin', admin_name: '北管理员', admin_password: 'North@123456' } },
+        variables: {
+          m: {
+            tenant_key: 'north',
+            name: '北校区',
+            admin_account: 'nadmin',
+            admin_name: '北管理员',
+            admin_password: 'North@123456',
+          },
+        },
       },
     );
     expect(created.body.data?.saveTenants.errcode).toBe('0');
@@ -47,14 +55,20 @@ describe('tenants', () => {
     const before = await t.gql('apps_yy_sys', '{ checkTenantStatus { errcode msg msg_en } }', { token: northAdmin });
     expect(before.body.data?.checkTenantStatus).toMatchObject({ errcode: '500', msg: '租户未初始化' });
 
-    const init = await t.gql('apps_yy_sys', `mutation { initTenantsData(model: { sys_name: "北校区预约" }) { errcode msg } }`, {
-      token: northAdmin,
-    });
+    const init = await t.gql(
+      'apps_yy_sys',
+      `mutation { initTenantsData(model: { sys_name: "北校区预约" }) { errcode msg } }`,
+      {
+        token: northAdmin,
+      },
+    );
     expect(init.body.data?.initTenantsData.errcode).toBe('0');
     const after = await t.gql('apps_yy_sys', '{ checkTenantStatus { errcode } }', { token: northAdmin });
     expect(after.body.data?.checkTenantStatus.errcode).toBe('0');
 
-    const again = await t.gql('apps_yy_sys', `mutation { initTenantsData(model: {}) { errcode msg msg_en } }`, { token: northAdmin });
+    const again = await t.gql('apps_yy_sys', `mutation { initTenantsData(model: {}) { errcode msg msg_en } }`, {
+      token: northAdmin,
+    });
     expect(again.body.data?.initTenantsData).toMatchObject({ errcode: '500', msg: '租户已初始化' });
 
     // The new tenant is not the super tenant and cannot create tenants.
@@ -74,7 +88,11 @@ describe('tenants', () => {
       `mutation { saveTenants(model: { tenant_key: "demo", name: "x", admin_account: "a", admin_name: "a", admin_password: "12345678" }) { errcode msg msg_en } }`,
       { token: adminToken },
     );
-    expect(dup.body.data?.saveTenants).toEqual({ errcode: '500', msg: '租户标识已存在', msg_en: 'The tenant key is already in use' });
+    expect(dup.body.data?.saveTenants).toEqual({
+      errcode: '500',
+      msg: '租户标识已存在',
+      msg_en: 'The tenant key is already in use',
+    });
 
     const bad = await t.gql(
       'apps_yy_sys',
@@ -86,13 +104,20 @@ describe('tenants', () => {
     expect(bad.body.data?.saveTenants.msg_en).toContain('tenant_key');
 
     const all = await t.gql('apps_yy_sys', '{ findTenantsAll { tenant_key } }', { token: adminToken });
-    expect(all.body.data?.findTenantsAll.map((x: { tenant_key: string }) => x.tenant_key).sort()).toEqual(['demo', 'north']);
+    expect(all.body.data?.findTenantsAll.map((x: { tenant_key: string }) => x.tenant_key).sort()).toEqual([
+      'demo',
+      'north',
+    ]);
   });
 
   it('an ordinary user may not run tenant administration', async () => {
-    const res = await t.gql('apps_yy_sys', 'mutation { manualInitTenantsData { code name messages } }', { token: userToken });
+    const res = await t.gql('apps_yy_sys', 'mutation { manualInitTenantsData { code name messages } }', {
+      token: userToken,
+    });
     expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const ok = await t.gql('apps_yy_sys', 'mutation { manualInitTenantsData { code name messages messages_en } }', { token: adminToken });
+    const ok = await t.gql('apps_yy_sys', 'mutation { manualInitTenantsData { code name messages messages_en } }', {
+      token: adminToken,
+    });
     expect(ok.body.data?.manualInitTenantsData).toMatchObject({ code: '0', name: 'manualInitTenantsData' });
   });
 });

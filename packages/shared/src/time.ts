@@ -50,7 +50,7 @@ export function wallClock(epochMs: number, timeZone: string): WallClock {
 function zoneOffsetMs(epochMs: number, timeZone: string): number {
   const w = wallClock(epochMs, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - (epochMs - (epochMs % 1000 + 1000) % 1000);
+  return asUtc - (epochMs - (((epochMs % 1000) + 1000) % 1000));
 }
 
 /**

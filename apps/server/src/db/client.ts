@@ -34,7 +34,11 @@ const MIGRATION_LOCK_KEY = 72_011_001;
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set,
  * otherwise PGlite in `dataDir/pglite` (or in memory when `dataDir` is `memory://`).
  */
-export async function openDatabase(opts: { databaseUrl: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const client = await pool.connect();

@@ -17,8 +17,7 @@ export const tenantId = () => uuid('tenant_id').notNull();
 /** Primary key: UUID v4, as the contract's ids are. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
 
-export const createTime = () =>
-  timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createTime = () => timestamp('create_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** The row-level security policy of a tenant-owned table: rows of the current tenant only. */
 export const tenantIsolation = (table: string) =>

@@ -23,6 +23,7 @@ export class DataDirLock {
           throw new Error(
             `The embedded database in ${dir} is in use by another Yuyue process (pid ${owner}). ` +
               'Stop that process, or start this one with another DATA_DIR or a DATABASE_URL.',
+            { cause: err },
           );
         }
         fs.rmSync(file, { force: true });

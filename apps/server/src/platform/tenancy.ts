@@ -14,7 +14,10 @@ export function toTenantRef(row: TenantRow): TenantRef {
  * The tenant a request acts in when no token says so: the `x-tenant` header (a tenant key),
  * else a tenant whose domains list the request's host, else the deployment's first tenant.
  */
-export async function resolveTenant(db: Db, hint: { key?: string | null; host?: string | null }): Promise<TenantRef | null> {
+export async function resolveTenant(
+  db: Db,
+  hint: { key?: string | null; host?: string | null },
+): Promise<TenantRef | null> {
   if (hint.key) {
     const [row] = await db.select().from(tenants).where(eq(tenants.tenant_key, hint.key)).limit(1);
     return row ? toTenantRef(row) : null;
@@ -22,7 +25,12 @@ export async function resolveTenant(db: Db, hint: { key?: string | null; host?: 
   const rows = await db.select().from(tenants).orderBy(asc(tenants.create_time));
   const host = hint.host?.split(':')[0]?.toLowerCase();
   const byHost = host
-    ? rows.find((t) => t.domains.split(',').map((d) => d.trim()).includes(host))
+    ? rows.find((t) =>
+        t.domains
+          .split(',')
+          .map((d) => d.trim())
+          .includes(host),
+      )
     : undefined;
   const row = byHost ?? rows[0];
   return row ? toTenantRef(row) : null;

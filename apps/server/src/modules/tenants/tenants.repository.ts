@@ -16,7 +16,9 @@ export async function listTenants(tx: Executor): Promise<TenantRow[]> {
 /** Inserts a tenant; undefined when the key is taken. */
 export async function insertTenant(
   tx: Executor,
-  values: Pick<TenantRow, 'tenant_key' | 'name' | 'name_en' | 'domains' | 'time_zone' | 'remark'> & { is_super?: boolean },
+  values: Pick<TenantRow, 'tenant_key' | 'name' | 'name_en' | 'domains' | 'time_zone' | 'remark'> & {
+    is_super?: boolean;
+  },
 ): Promise<TenantRow | undefined> {
   const [row] = await tx.insert(tenants).values(values).onConflictDoNothing({ target: tenants.tenant_key }).returning();
   return row;

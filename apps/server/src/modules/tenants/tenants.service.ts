@@ -84,7 +84,12 @@ export async function createTenant(
     await provisionDefaults(tx, tenant.id);
     if (ctx?.tenant) {
       await enterTenant(tx, ctx.tenant.id);
-      await audit(tx, ctx, { module: 'tenant', type: 'save', content: `创建租户 ${tenant.tenant_key}`, object: tenant.id });
+      await audit(tx, ctx, {
+        module: 'tenant',
+        type: 'save',
+        content: `创建租户 ${tenant.tenant_key}`,
+        object: tenant.id,
+      });
     }
     return { tenant, adminUserId: admin.id };
   });
@@ -128,7 +133,12 @@ export async function manualInitTenantData(ctx: RequestContext): Promise<number>
     if (!row) throw new AppError('TENANT_UNKNOWN');
     const added = await provisionDefaults(tx, tenant.id);
     if (!row.initialized_at) await updateTenant(tx, tenant.id, { initialized_at: new Date() });
-    await audit(tx, ctx, { module: 'tenant', type: 'manualInit', content: `补充 ${added} 项默认数据`, object: tenant.id });
+    await audit(tx, ctx, {
+      module: 'tenant',
+      type: 'manualInit',
+      content: `补充 ${added} 项默认数据`,
+      object: tenant.id,
+    });
     return added;
   });
 }

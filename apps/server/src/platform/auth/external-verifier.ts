@@ -31,10 +31,13 @@ export function createExternalVerifier(config: Config, fetchImpl: typeof fetch =
 
   const discover = () => {
     discovery ??= (async () => {
-      const res = await fetchImpl(`${config.oidcIssuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+      const res = await fetchImpl(`${config.oidcIssuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`OIDC discovery failed: HTTP ${res.status}`);
       const doc = (await res.json()) as Discovery;
-      if (doc.issuer.replace(/\/+$/, '') !== config.oidcIssuer) throw new Error(`OIDC discovery names issuer ${doc.issuer}, expected ${config.oidcIssuer}`);
+      if (doc.issuer.replace(/\/+$/, '') !== config.oidcIssuer)
+        throw new Error(`OIDC discovery names issuer ${doc.issuer}, expected ${config.oidcIssuer}`);
       jwks = createRemoteJWKSet(new URL(doc.jwks_uri));
       return doc;
     })().catch((err) => {
@@ -53,7 +56,10 @@ export function createExternalVerifier(config: Config, fetchImpl: typeof fetch =
             issuer: doc.issuer,
             ...(config.oidcAudience ? { audience: config.oidcAudience } : {}),
           });
-          return identityOf(payload as JWTPayload & Record<string, unknown>, payload.exp ?? Math.floor(Date.now() / 1000) + 60);
+          return identityOf(
+            payload as JWTPayload & Record<string, unknown>,
+            payload.exp ?? Math.floor(Date.now() / 1000) + 60,
+          );
         } catch {
           return null;
         }
@@ -67,7 +73,10 @@ export function createExternalVerifier(config: Config, fetchImpl: typeof fetch =
         signal: AbortSignal.timeout(10_000),
       });
       const identity = res.ok
-        ? identityOf((await res.json()) as JWTPayload & Record<string, unknown>, Math.floor((Date.now() + USERINFO_CACHE_MS) / 1000))
+        ? identityOf(
+            (await res.json()) as JWTPayload & Record<string, unknown>,
+            Math.floor((Date.now() + USERINFO_CACHE_MS) / 1000),
+          )
         : null;
       if (cache.size >= USERINFO_CACHE_MAX) cache.clear();
       cache.set(key, { identity, until: Date.now() + USERINFO_CACHE_MS });

@@ -19,7 +19,19 @@ import { deploymentSecret, pgAdapterFactory } from './oidc-adapter.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** Scopes existing clients request (api-contract 2); all are accepted. */
-export const SCOPES = ['openid', 'profile', 'email', 'phone', 'data', 'process', 'task', 'app', 'submit', 'process_edit', 'start'];
+export const SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'phone',
+  'data',
+  'process',
+  'task',
+  'app',
+  'submit',
+  'process_edit',
+  'start',
+];
 
 /** Access tokens are opaque and exactly 32 characters (192 random bits in base64url), as the original's. */
 const ACCESS_TOKEN_BITS = 192;
@@ -82,7 +94,8 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
   });
   const cookieKeys = config.cookieSecret
     ? [config.cookieSecret]
-    : ((await deploymentSecret(db, 'oidc-cookie-keys', async () => ({ keys: [randomBytes(32).toString('base64url')] }))).keys as string[]);
+    : ((await deploymentSecret(db, 'oidc-cookie-keys', async () => ({ keys: [randomBytes(32).toString('base64url')] })))
+        .keys as string[]);
 
   const client = (clientId: string) => ({
     client_id: clientId,
@@ -186,7 +199,9 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
 
   // The original served the implicit flow to web clients over plain http (campus intranets,
   // localhost); oidc-provider refuses such redirect URIs by default.
-  const schemaProto = (provider.Client as unknown as { Schema: { prototype: { invalidate(message: string, code?: string): void } } }).Schema.prototype;
+  const schemaProto = (
+    provider.Client as unknown as { Schema: { prototype: { invalidate(message: string, code?: string): void } } }
+  ).Schema.prototype;
   const invalidate = schemaProto.invalidate;
   schemaProto.invalidate = function (message: string, code?: string) {
     if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return;
@@ -217,14 +232,21 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
 
 /** The login page and its form, in front of the provider's interactions. */
 function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: Config, db: Db) {
-  const page = async (request: FastifyRequest, reply: FastifyReply, opts: { account?: string; error?: AppError; lang?: Lang } = {}) => {
+  const page = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    opts: { account?: string; error?: AppError; lang?: Lang } = {},
+  ) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
     const params = details.params as Record<string, unknown>;
     const query = request.query as Record<string, unknown>;
     const lang = opts.lang ?? pickLang(query, request.headers['accept-language'], params.ui_locales ?? params.lang);
     const tenantChoice = await chooseTenant(db, config, request, params.tenant);
     const settings = tenantChoice.tenant
-      ? withDefaults((await withTenant(db, tenantChoice.tenant.id, (tx) => findSettings(tx, tenantChoice.tenant!.id)))?.manage_setting)
+      ? withDefaults(
+          (await withTenant(db, tenantChoice.tenant.id, (tx) => findSettings(tx, tenantChoice.tenant!.id)))
+            ?.manage_setting,
+        )
       : withDefaults(null);
     const uid = details.uid;
     const html = renderLoginPage({
@@ -240,7 +262,10 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
     return reply
       .code(opts.error ? 400 : 200)
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'",
+      )
       .type('text/html; charset=utf-8')
       .send(html);
   };
@@ -266,7 +291,12 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
       request.log.info({ err }, 'sign-in interaction not found');
       return reply.code(400).type('text/html; charset=utf-8').send(expiredPage());
     }
-    const { tenant } = await chooseTenant(db, config, request, body.tenant ?? (details.params as Record<string, unknown>).tenant);
+    const { tenant } = await chooseTenant(
+      db,
+      config,
+      request,
+      body.tenant ?? (details.params as Record<string, unknown>).tenant,
+    );
     try {
       if (!account.trim()) throw new AppError('REQUIRED', { field: lang === 'en' ? 'Account' : '账号' });
       if (!password) throw new AppError('REQUIRED', { field: lang === 'en' ? 'Password' : '密码' });
@@ -305,7 +335,12 @@ async function chooseTenant(db: Db, _config: Config, request: FastifyRequest, na
   const host = request.host.split(':')[0]?.toLowerCase() ?? '';
   const chosen =
     (typeof named === 'string' && named ? all.find((t) => t.tenant_key === named) : undefined) ??
-    all.find((t) => t.domains.split(',').map((d) => d.trim()).includes(host)) ??
+    all.find((t) =>
+      t.domains
+        .split(',')
+        .map((d) => d.trim())
+        .includes(host),
+    ) ??
     (all.length === 1 ? all[0] : undefined);
   const tenant = chosen ? await findTenantById(db, chosen.id) : null;
   const options =
@@ -317,7 +352,10 @@ async function chooseTenant(db: Db, _config: Config, request: FastifyRequest, na
  * Sets up sign-in: the built-in provider at /sso with our login page, or, when OIDC_ISSUER
  * is set, verification of an external provider's tokens. Returns the access-token verifier.
  */
-export async function registerIdentityProvider(app: FastifyInstance, deps: { config: Config; db: Db }): Promise<TokenVerifier> {
+export async function registerIdentityProvider(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db },
+): Promise<TokenVerifier> {
   const { config, db } = deps;
   if (config.oidcIssuer) {
     app.decorate('oidc', null);

@@ -24,7 +24,10 @@ const texts = {
 } as const;
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 export interface LoginPageModel {
@@ -47,7 +50,9 @@ export function renderLoginPage(m: LoginPageModel): string {
   const tenantField = m.tenants?.length
     ? `<label for="tenant">${t.tenant}</label>
       <select id="tenant" name="tenant">${m.tenants
-        .map((o) => `<option value="${escapeHtml(o.key)}"${o.selected ? ' selected' : ''}>${escapeHtml(o.name)}</option>`)
+        .map(
+          (o) => `<option value="${escapeHtml(o.key)}"${o.selected ? ' selected' : ''}>${escapeHtml(o.name)}</option>`,
+        )
         .join('')}</select>`
     : '';
   return `<!doctype html>

@@ -35,9 +35,14 @@ export async function checkCredentials(
       return { user };
     }
     const next = afterFailure(state, now, opts.maxFailures, opts.lockMinutes);
-    await updateLoginState(tx, opts.tenantId, user.id, { failed_logins: next.failedLogins, locked_until: next.lockedUntil });
+    await updateLoginState(tx, opts.tenantId, user.id, {
+      failed_logins: next.failedLogins,
+      locked_until: next.lockedUntil,
+    });
     const nowLocked = lockMinutesLeft(next, now);
-    return { error: nowLocked > 0 ? new AppError('LOGIN_LOCKED', { minutes: nowLocked }) : new AppError('LOGIN_FAILED') };
+    return {
+      error: nowLocked > 0 ? new AppError('LOGIN_LOCKED', { minutes: nowLocked }) : new AppError('LOGIN_FAILED'),
+    };
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.user;

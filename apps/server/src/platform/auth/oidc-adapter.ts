@@ -36,7 +36,10 @@ export function pgAdapterFactory(db: Db) {
         .limit(1);
       if (!row) return undefined;
       if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
-      return { ...(row.payload as AdapterPayload), ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}) };
+      return {
+        ...(row.payload as AdapterPayload),
+        ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
+      };
     }
 
     find(id: string) {
@@ -70,7 +73,10 @@ export function pgAdapterFactory(db: Db) {
 
 /** Deletes expired provider records; returns how many. */
 export async function sweepExpired(db: Db): Promise<number> {
-  const rows = await db.delete(oidcPayloads).where(lt(oidcPayloads.expires_at, sql`now()`)).returning({ id: oidcPayloads.id });
+  const rows = await db
+    .delete(oidcPayloads)
+    .where(lt(oidcPayloads.expires_at, sql`now()`))
+    .returning({ id: oidcPayloads.id });
   return rows.length;
 }
 
@@ -78,12 +84,25 @@ export async function sweepExpired(db: Db): Promise<number> {
  * A value the provider needs once per deployment (signing keys, cookie keys), made on first
  * use and shared through the database; when two instances race, the first insert wins.
  */
-export async function deploymentSecret<T extends Record<string, unknown>>(db: Db, name: string, make: () => Promise<T>): Promise<T> {
+export async function deploymentSecret<T extends Record<string, unknown>>(
+  db: Db,
+  name: string,
+  make: () => Promise<T>,
+): Promise<T> {
   const model = 'DeploymentSecret';
   const read = async () =>
-    (await db.select().from(oidcPayloads).where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, name))).limit(1))[0];
+    (
+      await db
+        .select()
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, name)))
+        .limit(1)
+    )[0];
   const existing = await read();
   if (existing) return existing.payload as T;
-  await db.insert(oidcPayloads).values({ model, id: name, payload: await make() }).onConflictDoNothing();
+  await db
+    .insert(oidcPayloads)
+    .values({ model, id: name, payload: await make() })
+    .onConflictDoNothing();
   return (await read())!.payload as T;
 }

@@ -69,7 +69,12 @@ function graphqlError(error: AppError): GraphQLError {
   });
 }
 
-type Resolver = (root: unknown, args: Record<string, unknown>, context: GqlContext & MercuriusContext, info: unknown) => unknown;
+type Resolver = (
+  root: unknown,
+  args: Record<string, unknown>,
+  context: GqlContext & MercuriusContext,
+  info: unknown,
+) => unknown;
 
 /**
  * Wraps an operation's resolver: checks the policy first, and maps every failure to the
@@ -150,7 +155,9 @@ export interface EndpointOptions {
 function sendError(reply: FastifyReply, status: number, error: AppError) {
   const { zh, en } = error.texts;
   const message = authCodes.has(error.code) ? 'ACCESS_TOKEN_INVALID' : zh;
-  return reply.code(status).send({ data: null, errors: [{ message, extensions: { code: error.code, msg: zh, msg_en: en } }] });
+  return reply
+    .code(status)
+    .send({ data: null, errors: [{ message, extensions: { code: error.code, msg: zh, msg_en: en } }] });
 }
 
 /** Serves one endpoint at `/bus/graphql/<name>` with Mercurius (JIT on), limits and auth. */
