@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -8,6 +9,11 @@ import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
 import { AppError } from './platform/errors.ts';
 import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts';
 import { endpointNames } from './platform/graphql/types.ts';
+import { registerWebApp } from './platform/web.ts';
+import type { RequestContext } from './platform/context.ts';
+import { fileRoutes } from './platform/files/files.routes.ts';
+import { LocalDiskStorage } from './platform/files/storage.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Builds a request's context (tenant, user) for REST routes; throws AppError for a bad token. */
+    contextFor: (request: FastifyRequest) => Promise<RequestContext>;
   }
 }
 
@@ -36,9 +44,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // never a stack trace.
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof AppError) {
-      const status = err.code === 'ACCESS_TOKEN_INVALID' || err.code === 'UNAUTHENTICATED' ? 401 : err.code === 'FORBIDDEN' ? 403 : 400;
+      const status =
+        err.code === 'ACCESS_TOKEN_INVALID' || err.code === 'UNAUTHENTICATED'
+          ? 401
+          : err.code === 'FORBIDDEN'
+            ? 403
+            : 400;
       const { zh, en } = err.texts;
-      return reply.code(status).send({ errcode: err.code === 'ACCESS_TOKEN_INVALID' ? 'ACCESS_TOKEN_INVALID' : '500', msg: zh, msg_en: en });
+      return reply
+        .code(status)
+        .send({ errcode: err.code === 'ACCESS_TOKEN_INVALID' ? 'ACCESS_TOKEN_INVALID' : '500', msg: zh, msg_en: en });
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -54,6 +69,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const contextFor = (request: Parameters<typeof authenticate>[0]) =>
     authenticate(request, { config, db: database.db, verifier });
   app.decorateRequest('ctx', null as never);
+  app.decorate('contextFor', contextFor);
 
   for (const name of endpointNames) {
     await registerEndpoint(app, {
@@ -64,6 +80,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     });
   }
 
+  // REST calls of the web app, at the origin's root and under the web app's base path.
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  for (const prefix of new Set(['', config.basePath])) {
+    await app.register(settingsRoutes, { prefix });
+    await app.register(fileRoutes, { prefix, storage });
+  }
+
   app.get('/healthz', async () => ({ status: 'ok' }));
+  await registerWebApp(app, config);
   return app;
 }

@@ -84,6 +84,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const user = await withTenant(database.db, tenantId, (tx) => findUserByAccount(tx, tenantId, account));
     if (!user) throw new Error(`no user ${account}`);
     const client = await provider.Client.find(config.oidcClientId);
+    if (!client) throw new Error(`no client ${config.oidcClientId}`);
     const grant = new provider.Grant({ clientId: config.oidcClientId, accountId: accountIdOf(tenantId, user.id) });
     grant.addOIDCScope('openid profile');
     const grantId = await grant.save();

@@ -35,11 +35,46 @@ export const errorCatalogue = {
     en: 'File type not allowed: {type}',
   },
   FILE_MISSING: { zh: '未收到文件', en: 'No file was received' },
+  FILE_NOT_FOUND: { zh: '文件不存在', en: 'The file does not exist' },
+  INVALID_JSON: { zh: '参数错误：{field}不是有效的 JSON', en: 'Invalid input: {field} is not valid JSON' },
+  SETTINGS_TOO_LARGE: {
+    zh: '系统设置过大，最大允许{maxKb}KB',
+    en: 'The system settings are too large; the limit is {maxKb} KB',
+  },
+  UNSUPPORTED_API_TYPE: { zh: '不支持的 api_type：{value}', en: 'Unsupported api_type: {value}' },
+  OPERATE_LOG_NOT_FOUND: { zh: '操作日志不存在', en: 'The operate log entry does not exist' },
   QUERY_TOO_COMPLEX: {
     zh: '查询过于复杂：{detail}',
     en: 'The query is too complex: {detail}',
   },
   RATE_LIMITED: { zh: '频繁调用接口，禁用3分钟', en: 'Too many requests; blocked for 3 minutes' },
+  // Directory: one code per refusal so the English text names the thing in English.
+  ACCOUNT_TAKEN: { zh: '账号“{account}”已存在', en: 'The account "{account}" already exists' },
+  CODE_TAKEN: { zh: '编码“{code}”已被使用', en: 'The code "{code}" is already in use' },
+  DEPARTMENT_NOT_FOUND: { zh: '部门不存在', en: 'The department does not exist' },
+  POST_NOT_FOUND: { zh: '岗位不存在', en: 'The post does not exist' },
+  USER_NOT_FOUND: { zh: '用户不存在', en: 'The user does not exist' },
+  DEPARTMENT_CYCLE: {
+    zh: '上级部门不能是本部门或其下级部门',
+    en: 'The parent department cannot be the department itself or one of its sub-departments',
+  },
+  DEPARTMENT_HAS_CHILDREN: {
+    zh: '该部门下还有下级部门，不能删除',
+    en: 'The department has sub-departments and cannot be deleted',
+  },
+  DEPARTMENT_HAS_USERS: {
+    zh: '该部门下还有用户，不能删除',
+    en: 'The department still has users and cannot be deleted',
+  },
+  POST_HAS_USERS: { zh: '该岗位仍有用户任职，不能删除', en: 'The post is still held by users and cannot be deleted' },
+  SELF_CHANGE_REFUSED: {
+    zh: '不能删除或停用自己的账号，也不能取消自己的管理员权限',
+    en: 'You cannot delete or disable your own account or remove your own administrator role',
+  },
+  IMAGE_INVALID: {
+    zh: '头像必须是 http(s) 图片地址、站内路径或图片 data URI',
+    en: 'The avatar must be an http(s) image URL, a site path or an image data URI',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -48,9 +83,7 @@ export type ErrorParams = Record<string, string | number>;
 
 /** Fills a catalogue text's `{name}` placeholders. */
 export function formatMessage(template: string, params: ErrorParams = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** Chinese and English text of an error code. */

@@ -2,3 +2,5 @@ export * from './errors.ts';
 export * from './http-messages.ts';
 export * from './time.ts';
 export * from './tenants.ts';
+export * from './settings.ts';
+export * from './logs.ts';

@@ -10,6 +10,12 @@ export async function findSettings(tx: Executor, tenantId: string): Promise<Sett
   return row;
 }
 
+/** The tenant's settings row, locked until the transaction ends (read-merge-write). */
+export async function findSettingsForUpdate(tx: Executor, tenantId: string): Promise<SettingsRow | undefined> {
+  const [row] = await tx.select().from(sysSettings).where(eq(sysSettings.tenant_id, tenantId)).limit(1).for('update');
+  return row;
+}
+
 /** Creates the tenant's settings row if it has none; returns the row either way. */
 export async function ensureSettings(tx: Executor, tenantId: string, initial: ManageSetting): Promise<SettingsRow> {
   await tx.insert(sysSettings).values({ tenant_id: tenantId, manage_setting: initial }).onConflictDoNothing();

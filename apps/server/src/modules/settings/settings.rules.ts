@@ -26,3 +26,18 @@ export type ManageSetting = Record<string, unknown>;
 export function withDefaults(stored: ManageSetting | null | undefined): ManageSetting {
   return { ...defaultManageSetting, ...(stored ?? {}) };
 }
+
+/** The wire form of settings: `manage_setting` is JSON text with the defaults filled in. */
+export function toWireSettings(row: { id: string; manage_setting: ManageSetting }): WireSettings {
+  return { id: row.id, manage_setting: JSON.stringify(withDefaults(row.manage_setting)) };
+}
+
+export interface WireSettings {
+  id: string;
+  manage_setting: string;
+}
+
+/** Size in bytes of settings as stored (UTF-8 JSON). */
+export function settingsBytes(settings: ManageSetting): number {
+  return Buffer.byteLength(JSON.stringify(settings), 'utf8');
+}

@@ -17,8 +17,5 @@ export const operateLogs = pgTable(
     operate_object: text('operate_object').notNull().default(''),
     operate_time: timestamp('operate_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [
-    index('operate_logs_tenant_time_idx').on(t.tenant_id, t.operate_time),
-    tenantIsolation('operate_logs'),
-  ],
+  (t) => [index('operate_logs_tenant_time_idx').on(t.tenant_id, t.operate_time), tenantIsolation('operate_logs')],
 ).enableRLS();

@@ -51,8 +51,12 @@ export function maxCostRule(max: number): ValidationRule {
           const parent = multipliers[multipliers.length - 1] ?? 1;
           cost += parent;
           const def = context.getFieldDef();
+          const parentType = context.getParentType();
+          // A connection's page size already counts for its edges: they are not multiplied again.
+          const edgesOfConnection =
+            node.name.value === 'edges' && parentType !== null && isConnection(parentType as GraphQLOutputType);
           let factor = 1;
-          if (def && (isList(def.type) || isConnection(def.type))) {
+          if (def && !edgesOfConnection && (isList(def.type) || isConnection(def.type))) {
             const first = node.arguments?.find((a) => a.name.value === 'first');
             const literal = first && first.value.kind === 'IntValue' ? Number(first.value.value) : NaN;
             factor = Number.isFinite(literal) && literal > 0 ? literal : DEFAULT_LIST_SIZE;

@@ -1,0 +1,182 @@
+import { accountIdOf } from '../../platform/auth/identity-provider.ts';
+import { readSdl } from '../../platform/graphql/endpoint.ts';
+import { connection, ok } from '../../platform/graphql/results.ts';
+import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import type { DepartmentRow, MenuRow, PositionRecord, PostRow, UserImageRow } from './directory.repository.ts';
+import type { TreeNode } from './directory.rules.ts';
+import * as directory from './directory.service.ts';
+import type { DirectoryUser } from './directory.service.ts';
+
+// Wire shapes: the contract's camelCase names over the snake_case columns; times as ISO 8601.
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function department(d: DepartmentRow) {
+  return {
+    id: d.id,
+    name: d.name,
+    code: d.code,
+    parent: d.parent,
+    tags: d.tags,
+    treeType: d.tree_type,
+    tenantId: d.tenant_id,
+    timestamp: iso(d.timestamp),
+    disabled: d.disabled,
+    source: d.source,
+    description: d.description,
+    order: d.order_num,
+  };
+}
+
+function post(p: PostRow) {
+  return {
+    id: p.id,
+    name: p.name,
+    code: p.code,
+    tags: p.tags,
+    formal: p.formal,
+    tenantId: p.tenant_id,
+    timestamp: iso(p.timestamp),
+    disabled: p.disabled,
+    source: p.source,
+    description: p.description,
+  };
+}
+
+function position(p: PositionRecord) {
+  return { active: p.active, dept: p.dept && department(p.dept), post: p.post && post(p.post) };
+}
+
+function user(u: DirectoryUser, ip: string | null = null) {
+  return {
+    id: u.id,
+    account: u.account,
+    accountFriendly: u.account_friendly,
+    name: u.name,
+    username: u.username,
+    email: u.email,
+    phone: u.phone,
+    express: u.express,
+    sex: u.sex,
+    birthday: u.birthday,
+    cardNo: u.card_no,
+    cardType: u.card_type,
+    description: u.description,
+    tags: u.tags,
+    disabled: u.disabled,
+    active: !u.disabled,
+    activeTime: iso(u.active_time),
+    createTime: iso(u.create_time),
+    timestamp: iso(u.timestamp),
+    source: u.source,
+    createSource: u.source,
+    createDataSource: u.source,
+    dataSource: u.source,
+    tenantId: u.tenant_id,
+    openid: accountIdOf(u.tenant_id, u.id),
+    ip,
+    role: u.role,
+    attrsValues: [],
+    positions: u.positions.map(position),
+  };
+}
+
+type DepartmentNode = {
+  id: string;
+  name: string;
+  code: string;
+  parent: string;
+  disabled: boolean;
+  children: DepartmentNode[];
+};
+
+function treeNode(n: TreeNode<DepartmentRow>): DepartmentNode {
+  const d = n.department;
+  return {
+    id: d.id,
+    name: d.name,
+    code: d.code,
+    parent: d.parent,
+    disabled: d.disabled,
+    children: n.children.map(treeNode),
+  };
+}
+
+function menu(m: MenuRow) {
+  return {
+    id: m.id,
+    name: m.name,
+    text: m.text,
+    uri: m.uri,
+    icon: m.icon,
+    parent: m.parent,
+    target: m.target,
+    description: m.description,
+    visible: m.visible,
+    deleted: m.deleted,
+  };
+}
+
+function userImage(row: UserImageRow | undefined) {
+  return row ? { account: row.account, image: row.image, create_time: iso(row.create_time) } : null;
+}
+
+/** Avatars: served on both `iam` and `apps_yy_sys`, so clients of either endpoint work. */
+const avatarResolvers: GraphqlContribution['resolvers'] = {
+  Query: {
+    findUserImage: async (_, { account }, { ctx }) => userImage(await directory.findUserImage(ctx, account)),
+  },
+  Mutation: {
+    saveUserImage: async (_, { model }, { ctx }) => userImage(await directory.saveUserImage(ctx, model)),
+  },
+};
+
+const avatarTypeDefs = readSdl(import.meta.url, 'directory.avatar.graphql');
+
+export const directoryGraphql: GraphqlContribution = {
+  endpoint: 'iam',
+  typeDefs: readSdl(import.meta.url, 'directory.graphql'),
+  resolvers: {
+    Query: {
+      me: async (_, __, { ctx }) => user(await directory.getMe(ctx), ctx.ip),
+      users: async (_, args, { ctx }) => {
+        const page = await directory.listUsers(ctx, args);
+        return connection(
+          page.rows.map((u) => user(u)),
+          page.total,
+          page.offset,
+        );
+      },
+      user: async (_, { id }, { ctx }) => {
+        const found = await directory.getUser(ctx, id);
+        return found && user(found);
+      },
+      departments: async (_, { filter }, { ctx }) => (await directory.listDepartments(ctx, filter)).map(department),
+      departmentTree: async (_, { root }, { ctx }) => (await directory.getDepartmentTree(ctx, root)).map(treeNode),
+      posts: async (_, { filter }, { ctx }) => (await directory.listPosts(ctx, filter)).map(post),
+      canvasmenus: async (_, __, { ctx }) => (await directory.listMyMenus(ctx)).map(menu),
+      localMenuMode: async (_, __, { ctx }) => directory.getLocalMenuMode(ctx),
+      administrators: async (_, args, { ctx }) => (await directory.listAdministrators(ctx, args)).map((u) => user(u)),
+    },
+    Mutation: {
+      editDepartment: async (_, { model }, { ctx }) => ok({ ids: [await directory.editDepartment(ctx, model)] }),
+      deleteDepartment: async (_, { id }, { ctx }) => (await directory.deleteDepartment(ctx, id), ok()),
+      editPost: async (_, { model }, { ctx }) => ok({ ids: [await directory.editPost(ctx, model)] }),
+      deletePost: async (_, { id }, { ctx }) => (await directory.deletePost(ctx, id), ok()),
+      saveUser: async (_, { model }, { ctx }) => ok({ ids: [await directory.saveUser(ctx, model)] }),
+      updateUser: async (_, { model }, { ctx }) => ok({ ids: [await directory.updateUser(ctx, model)] }),
+      deleteUser: async (_, { id }, { ctx }) => (await directory.deleteUser(ctx, id), ok()),
+    },
+  },
+};
+
+export const avatarIamGraphql: GraphqlContribution = {
+  endpoint: 'iam',
+  typeDefs: avatarTypeDefs,
+  resolvers: avatarResolvers,
+};
+export const avatarAppsGraphql: GraphqlContribution = {
+  endpoint: 'apps_yy_sys',
+  typeDefs: avatarTypeDefs,
+  resolvers: avatarResolvers,
+};

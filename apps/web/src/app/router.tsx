@@ -1,0 +1,101 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { useDeviceSwitch } from './device.ts';
+import RouteError from '../components/RouteError.tsx';
+import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
+import { MANAGE_ROOT, manageRoutes } from '../areas/manage/paths.ts';
+import { MOBILE_ROOT, mobileRoutes } from '../areas/mobile/paths.ts';
+import { PC_ROOT, pcRoutes } from '../areas/pc/paths.ts';
+import { loadPage } from './lazy.ts';
+import type { RouteDef } from './route-def.ts';
+import { Guard } from './session.tsx';
+
+const routeTitlePage = () => import('../components/RouteTitle.tsx');
+
+function toRoute(root: string, def: RouteDef): RouteObject {
+  if (def.redirect) return { path: def.path, element: <Navigate to={`${root}/${def.redirect}`} replace /> };
+  return { path: def.path, handle: { title: def.title }, lazy: () => loadPage(def.page ?? routeTitlePage) };
+}
+
+/** An area: its signed-in routes inside the guard and the area's layout, its open routes without. */
+function area(root: string, defs: RouteDef[], layout: () => Promise<{ default: React.ComponentType }>): RouteObject {
+  return {
+    path: root,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={`${root}/home`} replace /> },
+      {
+        element: (
+          <Guard>
+            <Outlet />
+          </Guard>
+        ),
+        children: [
+          {
+            lazy: () => loadPage(layout),
+            children: defs.filter((d) => d.auth !== false).map((d) => toRoute(root, d)),
+          },
+        ],
+      },
+      ...defs.filter((d) => d.auth === false).map((d) => toRoute(root, d)),
+    ],
+  };
+}
+
+const page = (importer: () => Promise<{ default: React.ComponentType }>) => () => loadPage(importer);
+
+/** Every route of the web app (spec 2). */
+export const routes: RouteObject[] = [
+  {
+    element: <DeviceSwitch />,
+    errorElement: <RouteError />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { path: '/', element: <Navigate to={`${MOBILE_ROOT}/home`} replace /> },
+      { path: '/oidc-callback', lazy: page(() => import('../areas/public/pages/OidcCallback.tsx')) },
+      { path: '/oidc-callback-error', lazy: page(() => import('../areas/public/pages/OidcCallbackError.tsx')) },
+      { path: '/error/401', lazy: page(() => import('../areas/public/pages/Error401.tsx')) },
+      { path: '/error/404', lazy: page(() => import('../areas/public/pages/Error404.tsx')) },
+      { path: '/public/svg', handle: { title: 'route.other.publicSvg' }, lazy: page(routeTitlePage) },
+      {
+        path: '/tenant/init',
+        handle: { title: 'route.other.tenantInit' },
+        element: (
+          <Guard tenantCheck={false}>
+            <Outlet />
+          </Guard>
+        ),
+        children: [{ index: true, lazy: page(() => import('../areas/manage/pages/tenant/TenantInit.tsx')) }],
+      },
+      {
+        path: '/tenant/manualInit',
+        handle: { title: 'route.other.tenantManualInit' },
+        element: (
+          <Guard tenantCheck={false}>
+            <Outlet />
+          </Guard>
+        ),
+        children: [{ index: true, lazy: page(() => import('../areas/manage/pages/tenant/TenantManualInit.tsx')) }],
+      },
+      {
+        path: '/visitor/accessControlScan',
+        handle: { title: 'route.other.accessControlScan' },
+        element: (
+          <Guard>
+            <Outlet />
+          </Guard>
+        ),
+        children: [{ index: true, lazy: page(routeTitlePage) }],
+      },
+      area(PC_ROOT, pcRoutes, () => import('../areas/pc/PcLayout.tsx')),
+      area(MOBILE_ROOT, mobileRoutes, () => import('../areas/mobile/MobileLayout.tsx')),
+      area(MANAGE_ROOT, manageRoutes, () => import('../areas/manage/ManageLayout.tsx')),
+      { path: '*', element: <Navigate to="/error/404" replace /> },
+    ],
+  },
+];
+
+/** Root element: swaps pc and mobile paths with the viewport, then renders the page. */
+function DeviceSwitch() {
+  useDeviceSwitch(routes);
+  return <Outlet />;
+}

@@ -1,0 +1,112 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { User } from 'oidc-client-ts';
+import { currentUser, signIn, userManager } from '../features/auth/auth.ts';
+import { useCheckTenantStatus } from '../features/tenants/api/checkTenantStatus.ts';
+import { useSysSettings, type SysSettings } from '../features/settings/api/sysSettings.ts';
+import { useMe, type Me } from '../features/directory/api/me.ts';
+import { useCanvasmenus, type MenuEntry } from '../features/directory/api/canvasmenus.ts';
+import { allowedManageRoots, permissionOf, type Permission } from '../features/directory/permission.ts';
+import { useUserImage } from '../features/directory/api/findUserImage.ts';
+import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
+import { tenantFailureFlag } from './tenant-failure.ts';
+
+/** What every signed-in page knows: who, with which permission and menus, under which settings. */
+export interface Session {
+  token: string;
+  user: User;
+  /** Display name: the directory's, or the account when the directory has no record (spec 6). */
+  name: string;
+  account: string;
+  me: Me | null;
+  avatar: string | null;
+  settings: SysSettings;
+  permission: Permission;
+  menus: MenuEntry[];
+  manageRoots: Set<string> | 'all';
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a signed-in route');
+  return session;
+}
+
+/** The session when there is one (open pages inside an area), else null. */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
+/** Tracks the stored OIDC user; a renewed token replaces it (and so reloads the routes). */
+function useOidcUser(): User | null | undefined {
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    void currentUser().then((u) => alive && setUser(u));
+    const m = userManager();
+    const loaded = (u: User) => setUser(u);
+    const unloaded = () => setUser(null);
+    m.events.addUserLoaded(loaded);
+    m.events.addUserUnloaded(unloaded);
+    return () => {
+      alive = false;
+      m.events.removeUserLoaded(loaded);
+      m.events.removeUserUnloaded(unloaded);
+    };
+  }, []);
+  return user;
+}
+
+/**
+ * The navigation guard (spec 2.5) for routes that need sign-in: signs in when needed, checks
+ * the tenant (unless `tenantCheck` is false), loads settings, avatar, user info and menus,
+ * then renders the page with the session.
+ */
+export function Guard({ children, tenantCheck = true }: { children: ReactNode; tenantCheck?: boolean }) {
+  const location = useLocation();
+  const user = useOidcUser();
+  const token = user?.access_token ?? null;
+  const tenant = useCheckTenantStatus(token);
+  const settings = useSysSettings(token);
+  const me = useMe(token);
+  const menus = useCanvasmenus(token);
+  const avatar = useUserImage(token, me.data?.account ?? user?.profile.preferred_username ?? null);
+
+  useEffect(() => {
+    if (user === null) void signIn(location.pathname + location.search + location.hash);
+  }, [user, location.pathname, location.search, location.hash]);
+
+  if (me.error) console.warn('[guard] failed to load user info', me.error);
+  if (menus.error) console.error('[guard] failed to load menus', menus.error);
+
+  const session = useMemo<Session | null>(() => {
+    if (!user || !token) return null;
+    const account = me.data?.account ?? String(user.profile.preferred_username ?? user.profile.sub);
+    const menuList = menus.data ?? [];
+    const localMode = String(settings.local_menu_mode);
+    return {
+      token,
+      user,
+      account,
+      name: me.data?.name ?? account,
+      me: me.data ?? null,
+      avatar: avatar ?? null,
+      settings,
+      permission: permissionOf(menuList, localMode),
+      menus: menuList,
+      manageRoots: allowedManageRoots(menuList, localMode),
+    };
+  }, [user, token, me.data, menus.data, settings, avatar]);
+
+  if (user === undefined || user === null) return <FullPageSpinner />;
+  if (tenantCheck) {
+    if (tenant.isPending) return <FullPageSpinner />;
+    if (tenant.error || tenant.data?.errcode !== '0') {
+      return <Navigate to={tenantFailureFlag() ? '/error/401' : '/tenant/init'} replace />;
+    }
+  }
+  if (me.isPending || menus.isPending || !session) return <FullPageSpinner />;
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

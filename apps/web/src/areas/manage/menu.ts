@@ -1,0 +1,108 @@
+import { MANAGE_ROOT } from './paths.ts';
+
+/** A back-office sidebar entry: a section with children, or a page. Titles are i18n keys. */
+export interface ManageMenuItem {
+  path: string;
+  title: string;
+  icon?: string;
+  children?: ManageMenuItem[];
+}
+
+const m = (path: string) => `${MANAGE_ROOT}/${path}`;
+
+/** The sidebar (spec 2.4); each section shows when the user's menus grant its root. */
+export const manageMenu: ManageMenuItem[] = [
+  { path: m('home'), title: 'route.manage.home', icon: 'home' },
+  {
+    path: m('resources'),
+    title: 'route.manage.resources',
+    icon: 'appstore',
+    children: [
+      { path: m('resources/resources-list'), title: 'route.manage.resourcesList' },
+      { path: m('resources/resources-rule-template'), title: 'route.manage.resourcesRuleTemplate' },
+      { path: m('resources/resources-type-list'), title: 'route.manage.resourcesTypeList' },
+      { path: m('resources/resources-occupy-list'), title: 'route.manage.resourcesOccupyList' },
+    ],
+  },
+  {
+    path: m('appointment'),
+    title: 'route.manage.appointment',
+    icon: 'calendar',
+    children: [
+      { path: m('appointment/list'), title: 'route.manage.appointmentList' },
+      { path: m('appointment/appointmentUser-list'), title: 'route.manage.appointmentUserList' },
+      { path: m('appointment/venues-statistics'), title: 'route.manage.venuesStatistics' },
+    ],
+  },
+  { path: m('sign'), title: 'route.manage.sign', icon: 'scan' },
+  {
+    path: m('black'),
+    title: 'route.manage.black',
+    icon: 'stop',
+    children: [
+      { path: m('black/black-list'), title: 'route.manage.blackList' },
+      { path: m('black/black-settings'), title: 'route.manage.blackSettings' },
+    ],
+  },
+  { path: m('evaluate/evaluate-list'), title: 'route.manage.evaluate', icon: 'star' },
+  { path: m('notice/notice-list'), title: 'route.manage.notice', icon: 'notification' },
+  {
+    path: m('cloudMeeting'),
+    title: 'route.manage.cloudMeeting',
+    icon: 'video',
+    children: [
+      { path: m('cloudMeeting/cloudMeeting-list'), title: 'route.manage.cloudMeetingList' },
+      { path: m('cloudMeeting/parameterSetting'), title: 'route.manage.cloudMeetingParameterSetting' },
+      { path: m('cloudMeeting/IPwhiteList'), title: 'route.manage.cloudMeetingIPwhiteList' },
+    ],
+  },
+  {
+    path: m('visitorManagement'),
+    title: 'route.manage.visitorManagement',
+    icon: 'team',
+    children: [
+      { path: m('visitorManagement/overallSettings'), title: 'route.manage.visitorOverallSettings' },
+      { path: m('visitorManagement/detailSettings'), title: 'route.manage.visitorDetailSettings' },
+      { path: m('visitorManagement/fieldSettings'), title: 'route.manage.visitorFieldSettings' },
+      { path: m('visitorManagement/registerFieldSettings'), title: 'route.manage.visitorRegisterFieldSettings' },
+      { path: m('visitorManagement/visitorInfo'), title: 'route.manage.visitorInfo' },
+      { path: m('visitorManagement/visitorAppointmentManage'), title: 'route.manage.visitorAppointmentManage' },
+      { path: m('visitorManagement/visitorCars'), title: 'route.manage.visitorCars' },
+      { path: m('visitorManagement/visitorList'), title: 'route.manage.visitorList' },
+      { path: m('visitorManagement/longTermVisitor'), title: 'route.manage.longTermVisitor' },
+      { path: m('visitorManagement/visitorInvitation'), title: 'route.manage.visitorInvitation' },
+      { path: m('visitorManagement/visitorInvitationBear'), title: 'route.manage.visitorInvitationBear' },
+      { path: m('visitorManagement/statistics'), title: 'route.manage.visitorStatistics' },
+      { path: m('visitorManagement/visitorPersonType'), title: 'route.manage.visitorPersonType' },
+      { path: m('visitorManagement/visitorOperateLog'), title: 'route.manage.visitorOperateLog' },
+    ],
+  },
+  { path: m('accessControlCheck'), title: 'route.manage.accessControlCheck', icon: 'safety' },
+  { path: m('console'), title: 'route.manage.console', icon: 'control' },
+  {
+    path: m('settings'),
+    title: 'route.manage.settings',
+    icon: 'setting',
+    children: [
+      { path: m('settings/sys'), title: 'route.manage.settingsSys' },
+      { path: m('settings/code'), title: 'route.manage.settingsCode' },
+      { path: m('settings/operate-log'), title: 'route.manage.settingsOperateLog' },
+      { path: m('settings/review-manage'), title: 'route.manage.settingsReviewManage' },
+      { path: m('settings/collection-config'), title: 'route.manage.settingsCollectionConfig' },
+      { path: m('settings/location-manage'), title: 'route.manage.settingsLocationManage' },
+      { path: m('settings/instruction'), title: 'route.manage.settingsInstruction' },
+    ],
+  },
+];
+
+/** The section root of a back-office path: `/manage/settings/sys` -> `/manage/settings`. */
+export function sectionOf(pathname: string): string {
+  const [, root, section] = pathname.split('/');
+  return `/${root}/${section ?? ''}`;
+}
+
+/** The sidebar the user may see: sections granted by their menus (or all in local-menu mode). */
+export function visibleMenu(allowed: Set<string> | 'all'): ManageMenuItem[] {
+  if (allowed === 'all') return manageMenu;
+  return manageMenu.filter((item) => allowed.has(sectionOf(item.path)) || item.path === `${MANAGE_ROOT}/home`);
+}

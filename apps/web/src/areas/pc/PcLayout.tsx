@@ -1,0 +1,72 @@
+import { Avatar, Dropdown, Layout, Menu, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../app/session.tsx';
+import { useDocumentTitle, useRouteTitleKey } from '../../components/RouteTitle.tsx';
+import { signOut } from '../../features/auth/auth.ts';
+import { pick } from '../../lib/i18n.ts';
+import { managePaths } from '../manage/paths.ts';
+import { AntdShell } from './AntdShell.tsx';
+import { LanguageSwitch } from './components/LanguageSwitch.tsx';
+import { pcPaths } from './paths.ts';
+import './pc.css';
+
+/** The desktop portal: header with logo, navigation, language switch and user menu. */
+export default function PcLayout() {
+  const session = useSession();
+  const { settings } = session;
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useDocumentTitle(useRouteTitleKey() ?? '');
+  const logo = settings.portal_logo || settings.logo;
+
+  const userMenu = [
+    ...(session.permission === 'admin' ? [{ key: 'manage', label: t('common.enterManagement') }] : []),
+    { key: 'logout', label: t('common.signOut') },
+  ];
+
+  return (
+    <AntdShell themeColor={settings.theme_color}>
+      <Layout className="yy-pc">
+        <Layout.Header className="yy-pc-header">
+          <Link to={pcPaths.home} className="yy-pc-brand">
+            {logo ? <img src={logo} alt="" height={32} /> : null}
+            <span>{pick(settings.page_title, settings.page_title_en)}</span>
+          </Link>
+          <Menu
+            mode="horizontal"
+            className="yy-pc-nav"
+            selectedKeys={[location.pathname]}
+            items={[
+              { key: pcPaths.home, label: <Link to={pcPaths.home}>{t('common.home')}</Link> },
+              {
+                key: pcPaths.myAppointment,
+                label: <Link to={pcPaths.myAppointment}>{t('common.myAppointment')}</Link>,
+              },
+            ]}
+          />
+          <Space size="middle">
+            <LanguageSwitch bilingual={settings.bilingual} />
+            <Dropdown
+              menu={{
+                items: userMenu,
+                onClick: ({ key }) => (key === 'manage' ? navigate(managePaths.home) : void signOut()),
+              }}
+            >
+              <button type="button" className="yy-pc-user">
+                <Avatar size="small" src={session.avatar ?? undefined}>
+                  {session.name.slice(0, 1)}
+                </Avatar>
+                <Typography.Text>{session.name}</Typography.Text>
+              </button>
+            </Dropdown>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="yy-pc-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </AntdShell>
+  );
+}

@@ -1,0 +1,29 @@
+import type { RouteDef } from '../../app/route-def.ts';
+
+/** The desktop area (`/pc`), spec 2.2. */
+export const PC_ROOT = '/pc';
+
+export const pcRoutes: RouteDef[] = [
+  { path: 'home', title: 'route.pc.home' },
+  { path: 'home/resources/:id', title: 'route.pc.quickBooking', hidden: true },
+  { path: 'venueDetail', title: 'route.pc.venueDetail', hidden: true },
+  { path: 'appointment', title: 'route.pc.appointment', hidden: true },
+  { path: 'helpcenter', title: 'route.pc.helpcenter' },
+  { path: 'myAppointment', title: 'route.pc.myAppointment' },
+  { path: 'announcements', title: 'route.pc.announcements' },
+  { path: 'announcementDetail/:id', title: 'route.pc.announcementDetail', hidden: true },
+  { path: 'resources/:id/list', title: 'route.pc.resourceList', hidden: true },
+  { path: 'resources/:id/appointment', title: 'route.pc.resourceAppointment', hidden: true },
+  { path: 'signer', title: 'route.pc.signer' },
+  { path: 'appointmentScanner/:id', title: 'route.pc.appointmentScanner', hidden: true },
+  { path: 'appointmentGragh/:id', title: 'route.pc.appointmentGragh', auth: false, hidden: true },
+];
+
+export const pcPaths = {
+  home: `${PC_ROOT}/home`,
+  myAppointment: `${PC_ROOT}/myAppointment`,
+  helpcenter: `${PC_ROOT}/helpcenter`,
+  announcements: `${PC_ROOT}/announcements`,
+  announcementDetail: (id: string) => `${PC_ROOT}/announcementDetail/${id}`,
+  resourceList: (typeId: string) => `${PC_ROOT}/resources/${typeId}/list`,
+} as const;

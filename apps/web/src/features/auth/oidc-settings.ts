@@ -1,0 +1,20 @@
+import { WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+
+/** Authorization code + PKCE against the deployment's provider, renewed silently. */
+export function oidcSettings(): UserManagerSettings {
+  const { basePath, oidc } = runtimeConfig();
+  const origin = window.location.origin;
+  return {
+    authority: oidc.authority,
+    client_id: oidc.clientId,
+    redirect_uri: `${origin}${basePath}/oidc-callback`,
+    silent_redirect_uri: `${origin}${basePath}/silent-renew.html`,
+    post_logout_redirect_uri: `${origin}${basePath}/`,
+    response_type: 'code',
+    scope: oidc.scope,
+    automaticSilentRenew: true,
+    loadUserInfo: false,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+  };
+}

@@ -1,0 +1,37 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import zh from '../locales/zh.json';
+
+/** The language key in local storage (spec 1); zh unless the user chose en. */
+export const LANGUAGE_KEY = 'system-language';
+export type Language = 'zh' | 'en';
+
+export function currentLanguage(): Language {
+  return window.localStorage.getItem(LANGUAGE_KEY) === 'en' ? 'en' : 'zh';
+}
+
+/** Stores the language and reloads the page, as the original does. */
+export function switchLanguage(lang: Language): void {
+  window.localStorage.setItem(LANGUAGE_KEY, lang);
+  window.location.reload();
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  const lng = currentLanguage();
+  document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      lng,
+      fallbackLng: 'zh',
+      resources: { zh: { translation: zh }, en: { translation: en } },
+      interpolation: { escapeValue: false },
+    });
+  }
+  return i18next;
+}
+
+/** Picks the text of the current language from a zh/en pair of fields. */
+export function pick(zh: string | null | undefined, en: string | null | undefined): string {
+  return (currentLanguage() === 'en' ? en || zh : zh || en) ?? '';
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Largest `manage_setting` JSON text a tenant may store, in bytes (UTF-8). */
+export const MANAGE_SETTING_MAX_BYTES = 64 * 1024;
+
+/** Longest URI accepted for a logo or link in the settings. */
+export const SETTINGS_URI_MAX = 2048;
+
+/**
+ * A link the web app puts in `src`/`href`: empty, an http(s) URL, or a path on this origin
+ * (uploads answer `/yy-sys/api/file/<id>`). Other schemes (`javascript:`, `data:`) are refused.
+ */
+const settingsUri = z
+  .string()
+  .trim()
+  .max(SETTINGS_URI_MAX)
+  .refine(
+    (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
+    'an http(s) URL or a path starting with "/"',
+  );
+
+/** A value of a setting no schema names: a scalar, so the web app never receives markup objects. */
+const settingValue = z.union([z.string().max(8192), z.number(), z.boolean()]);
+
+/**
+ * A patch of `manage_setting` (`saveSysSettings`): the keys the web app reads are checked;
+ * other keys are kept when their values are strings, numbers or booleans.
+ */
+export const manageSettingPatch = z
+  .object({
+    sys_name: z.string().trim().min(1).max(100),
+    sys_name_en: z.string().trim().max(200),
+    page_title: z.string().trim().max(100),
+    page_title_en: z.string().trim().max(200),
+    bilingual: z.enum(['0', '1']),
+    theme_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #3399fe'),
+    logo: settingsUri,
+    portal_logo: settingsUri,
+    instruction_url: settingsUri,
+    local_menu_mode: z.enum(['YES', 'NO']),
+    tenant_failure_to_401: z.enum(['0', '1']),
+  })
+  .partial()
+  .catchall(settingValue)
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (key.length > 100 || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'setting names are letters, digits, "_", "-" or ".", up to 100 characters',
+        });
+      }
+    }
+  });
+
+export type ManageSettingPatch = z.infer<typeof manageSettingPatch>;
+
+/** `saveSysSettings(model)`: `manage_setting` is JSON text, as the original sends it. */
+export const saveSysSettingsInput = z.object({
+  manage_setting: z.string().min(2),
+});
