@@ -10,6 +10,8 @@ import { AppError } from './platform/errors.ts';
 import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts';
 import { endpointNames } from './platform/graphql/types.ts';
 import { registerWebApp } from './platform/web.ts';
+import { startJobs } from './platform/jobs.ts';
+import { sweepExpiredSignInRecords } from './platform/auth/oidc-jobs.ts';
 import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
@@ -89,5 +91,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await registerWebApp(app, config);
+
+  // Background jobs: each runs on one instance at a time (advisory lock), stopped on close.
+  let stopJobs: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopJobs = startJobs(database.db, [sweepExpiredSignInRecords], app.log);
+  });
+  app.addHook('onClose', async () => {
+    await stopJobs?.();
+  });
   return app;
 }

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { registerWebApp, renderIndex } from './web.ts';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-dist-'));
+const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(() => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), template);
+  fs.writeFileSync(path.join(dist, 'assets/main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'silent-renew.html'), '<p>renew</p>');
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+async function appWith(env: Record<string, string>, dir = dist) {
+  const app = Fastify();
+  await registerWebApp(app, loadConfig(env), dir);
+  return app;
+}
+
+describe('serving the web app', () => {
+  it('injects the base href and runtime settings, escaping markup', () => {
+    const html = renderIndex(template, loadConfig({ BASE_PATH: '/yy-sys', OIDC_CLIENT_ID: '</script>' }));
+    expect(html).toContain('<base href="/yy-sys/" />');
+    expect(html).toContain('"basePath":"/yy-sys"');
+    expect(html).not.toContain('</script>"');
+    expect(html).toContain('\\u003c/script>');
+  });
+
+  it('answers every app route with index.html and redirects / to the app', async () => {
+    const app = await appWith({});
+    const page = await app.inject('/yy-sys/pc/resources/1/list');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<base href="/yy-sys/" />');
+    expect((await app.inject('/')).headers.location).toBe('/yy-sys/');
+    expect((await app.inject('/yy-sys')).headers.location).toBe('/yy-sys/');
+  });
+
+  it('serves built assets with long caching and nothing outside the build', async () => {
+    const app = await appWith({});
+    const asset = await app.inject('/yy-sys/assets/main-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const traversal = await app.inject('/yy-sys/assets/..%2f..%2fetc%2fpasswd');
+    expect(traversal.body).not.toContain('root:');
+    expect((await app.inject('/yy-sys/silent-renew.html')).body).toBe('<p>renew</p>');
+  });
+
+  it('follows BASE_PATH', async () => {
+    const app = await appWith({ BASE_PATH: '/booking/' });
+    expect((await app.inject('/booking/mobile/home')).body).toContain('<base href="/booking/" />');
+    expect((await app.inject('/')).headers.location).toBe('/booking/');
+  });
+
+  it('says how to build when there is no build', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-empty-'));
+    const app = await appWith({}, empty);
+    const res = await app.inject('/yy-sys/pc/home');
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+});
