@@ -36,6 +36,13 @@ export const defaultMenus: readonly MenuSeed[] = [
     icon: 'team',
     required_role: 'admin',
   },
+  {
+    name: 'accessControlCheck',
+    text: '门禁核验',
+    uri: '/manage/accessControlCheck',
+    icon: 'safety',
+    required_role: 'admin',
+  },
   { name: 'console', text: '应用中心', uri: '/manage/console', icon: 'control', required_role: 'admin' },
   { name: 'settings', text: '系统设置', uri: '/manage/settings', icon: 'setting', required_role: 'admin' },
 ];

@@ -15,8 +15,6 @@ export const defaultManageSetting = {
   portal_logo: '',
   /** 'YES' grants admin permission and all routes without menus (spec 6). */
   local_menu_mode: 'NO',
-  /** '1' sends tenant-check failures to /error/401 instead of /tenant/init. */
-  tenant_failure_to_401: '0',
   instruction_url: '',
 } as const;
 

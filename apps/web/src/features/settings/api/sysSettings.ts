@@ -13,7 +13,6 @@ export interface SysSettings {
   logo: string;
   portal_logo: string;
   local_menu_mode: string;
-  tenant_failure_to_401: string;
   instruction_url: string;
   [key: string]: unknown;
 }
@@ -28,7 +27,6 @@ export const defaultSysSettings: SysSettings = {
   logo: '',
   portal_logo: '',
   local_menu_mode: 'NO',
-  tenant_failure_to_401: '0',
   instruction_url: '',
 };
 
