@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -65,6 +66,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return reply.code(500).send({ errcode: '500', msg: '系统异常', msg_en: 'System error' });
   });
 
+  // gzip on the fly (brotli's default level is too slow to use per response).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(formbody);
 
   const verifier = await registerIdentityProvider(app, { config, db: database.db });

@@ -1,7 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import zh from '../locales/zh.json';
 
 /** The language key in local storage (spec 1); zh unless the user chose en. */
 export const LANGUAGE_KEY = 'system-language';
@@ -21,10 +19,12 @@ export async function initI18n(): Promise<typeof i18next> {
   const lng = currentLanguage();
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   if (!i18next.isInitialized) {
+    // Only the language in use is downloaded; both files carry every key (a test checks).
+    const translation = (lng === 'en' ? await import('../locales/en.json') : await import('../locales/zh.json'))
+      .default;
     await i18next.use(initReactI18next).init({
       lng,
-      fallbackLng: 'zh',
-      resources: { zh: { translation: zh }, en: { translation: en } },
+      resources: { [lng]: { translation } },
       interpolation: { escapeValue: false },
     });
   }

@@ -1,7 +1,18 @@
 import { accountIdOf } from '../../platform/auth/identity-provider.ts';
 import { readSdl } from '../../platform/graphql/endpoint.ts';
+import type {
+  Department,
+  DepartmentNode,
+  Menu,
+  MutationSaveUserImageArgs,
+  Position,
+  Post,
+  QueryFindUserImageArgs,
+  User,
+  UserImage,
+} from '../../platform/graphql/generated/iam.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
-import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import type { GqlContext, GraphqlContribution } from '../../platform/graphql/types.ts';
 import type { DepartmentRow, MenuRow, PositionRecord, PostRow, UserImageRow } from './directory.repository.ts';
 import type { TreeNode } from './directory.rules.ts';
 import * as directory from './directory.service.ts';
@@ -25,7 +36,7 @@ function department(d: DepartmentRow) {
     source: d.source,
     description: d.description,
     order: d.order_num,
-  };
+  } satisfies Department;
 }
 
 function post(p: PostRow) {
@@ -40,11 +51,11 @@ function post(p: PostRow) {
     disabled: p.disabled,
     source: p.source,
     description: p.description,
-  };
+  } satisfies Post;
 }
 
 function position(p: PositionRecord) {
-  return { active: p.active, dept: p.dept && department(p.dept), post: p.post && post(p.post) };
+  return { active: p.active, dept: p.dept && department(p.dept), post: p.post && post(p.post) } satisfies Position;
 }
 
 function user(u: DirectoryUser, ip: string | null = null) {
@@ -78,17 +89,8 @@ function user(u: DirectoryUser, ip: string | null = null) {
     role: u.role,
     attrsValues: [],
     positions: u.positions.map(position),
-  };
+  } satisfies User;
 }
-
-type DepartmentNode = {
-  id: string;
-  name: string;
-  code: string;
-  parent: string;
-  disabled: boolean;
-  children: DepartmentNode[];
-};
 
 function treeNode(n: TreeNode<DepartmentRow>): DepartmentNode {
   const d = n.department;
@@ -114,26 +116,23 @@ function menu(m: MenuRow) {
     description: m.description,
     visible: m.visible,
     deleted: m.deleted,
-  };
+  } satisfies Menu;
 }
 
-function userImage(row: UserImageRow | undefined) {
+function userImage(row: UserImageRow | undefined): UserImage | null {
   return row ? { account: row.account, image: row.image, create_time: iso(row.create_time) } : null;
 }
 
-/** Avatars: served on both `iam` and `apps_yy_sys`, so clients of either endpoint work. */
-const avatarResolvers: GraphqlContribution['resolvers'] = {
-  Query: {
-    findUserImage: async (_, { account }, { ctx }) => userImage(await directory.findUserImage(ctx, account)),
-  },
-  Mutation: {
-    saveUserImage: async (_, { model }, { ctx }) => userImage(await directory.saveUserImage(ctx, model)),
-  },
-};
+// Avatars are served on both `iam` and `apps_yy_sys`, so clients of either endpoint work: one
+// SDL file, these handlers, and a contribution to each endpoint typed by that endpoint's types.
+const findUserImage = async (_: unknown, { account }: QueryFindUserImageArgs, { ctx }: GqlContext) =>
+  userImage(await directory.findUserImage(ctx, account));
+const saveUserImage = async (_: unknown, { model }: MutationSaveUserImageArgs, { ctx }: GqlContext) =>
+  userImage(await directory.saveUserImage(ctx, model));
 
 const avatarTypeDefs = readSdl(import.meta.url, 'directory.avatar.graphql');
 
-export const directoryGraphql: GraphqlContribution = {
+export const directoryGraphql: GraphqlContribution<'iam'> = {
   endpoint: 'iam',
   typeDefs: readSdl(import.meta.url, 'directory.graphql'),
   resolvers: {
@@ -170,13 +169,13 @@ export const directoryGraphql: GraphqlContribution = {
   },
 };
 
-export const avatarIamGraphql: GraphqlContribution = {
+export const avatarIamGraphql: GraphqlContribution<'iam'> = {
   endpoint: 'iam',
   typeDefs: avatarTypeDefs,
-  resolvers: avatarResolvers,
+  resolvers: { Query: { findUserImage }, Mutation: { saveUserImage } },
 };
-export const avatarAppsGraphql: GraphqlContribution = {
+export const avatarAppsGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
   typeDefs: avatarTypeDefs,
-  resolvers: avatarResolvers,
+  resolvers: { Query: { findUserImage }, Mutation: { saveUserImage } },
 };

@@ -6,7 +6,7 @@ import * as logs from './logs.service.ts';
 
 const typeDefs = readSdl(import.meta.url, 'logs.graphql');
 
-export const logsGraphql: GraphqlContribution = {
+export const logsGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
   typeDefs,
   resolvers: {

@@ -6,7 +6,7 @@ import * as settings from './settings.service.ts';
 const readTypeDefs = readSdl(import.meta.url, 'settings.graphql');
 const findSysSettings = async (_: unknown, __: unknown, { ctx }: GqlContext) => settings.findSysSettings(ctx);
 
-export const settingsGraphql: GraphqlContribution = {
+export const settingsGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
   typeDefs: `${readTypeDefs}\n${readSdl(import.meta.url, 'settings.mutations.graphql')}`,
   resolvers: {
@@ -21,7 +21,7 @@ export const settingsGraphql: GraphqlContribution = {
 };
 
 /** The public endpoint serves the settings too: the sign-in and visitor pages need name, logo and theme. */
-export const settingsPublicGraphql: GraphqlContribution = {
+export const settingsPublicGraphql: GraphqlContribution<'public'> = {
   endpoint: 'public',
   typeDefs: readTypeDefs,
   resolvers: { Query: { findSysSettings } },

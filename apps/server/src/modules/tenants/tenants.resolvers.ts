@@ -1,23 +1,36 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
+import type { Tenant } from '../../platform/graphql/generated/apps_yy_sys.ts';
 import { ok, okMessages } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import type { TenantRow } from './tenants.repository.ts';
 import * as tenants from './tenants.service.ts';
 
 const typeDefs = readSdl(import.meta.url, 'tenants.graphql');
 
-export const tenantsGraphql: GraphqlContribution = {
+/** A tenant as the contract shows it: no remark, `initialized` as a flag, `create_time` in ISO 8601. */
+function tenant(t: TenantRow) {
+  return {
+    id: t.id,
+    tenant_key: t.tenant_key,
+    name: t.name,
+    name_en: t.name_en,
+    domains: t.domains,
+    state: t.state,
+    is_super: t.is_super,
+    time_zone: t.time_zone,
+    initialized: t.initialized_at !== null,
+    create_time: t.create_time.toISOString(),
+  } satisfies Tenant;
+}
+
+export const tenantsGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
   typeDefs,
   resolvers: {
     Query: {
       checkTenantStatus: async (_, __, { ctx }) => (await tenants.checkTenantStatus(ctx), ok()),
       checkSuperTenant: async (_, __, { ctx }) => (await tenants.checkSuperTenant(ctx), ok()),
-      findTenantsAll: async (_, __, { ctx }) =>
-        (await tenants.listAllTenants(ctx)).map((t) => ({
-          ...t,
-          initialized: t.initialized_at !== null,
-          create_time: t.create_time.toISOString(),
-        })),
+      findTenantsAll: async (_, __, { ctx }) => (await tenants.listAllTenants(ctx)).map(tenant),
     },
     Mutation: {
       saveTenants: async (_, { model }, { ctx }) => {

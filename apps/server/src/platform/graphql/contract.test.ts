@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { graphqlContributions } from '../../modules/index.ts';
+import { generatedFile, generatedResolverTypes } from './codegen.ts';
 import { buildEndpoint } from './endpoint.ts';
 import { policy } from './policy.ts';
 import { printedSchemas } from './print.ts';
@@ -19,6 +20,13 @@ describe('GraphQL contract', () => {
       expect(printedSchemas()[name]).toBe(committed);
     },
   );
+
+  it('the committed resolver types match what graphql-codegen generates now (run `npm run schema:print`)', async () => {
+    const generated = await generatedResolverTypes();
+    for (const name of endpointNames) {
+      expect(generated[name], `generated/${name}.ts`).toBe(fs.readFileSync(generatedFile(name), 'utf8'));
+    }
+  });
 
   it.each(endpointNames)('every operation of %s has a policy entry and every entry an operation', (name) => {
     const schema = buildEndpoint(name, graphqlContributions).schema;
@@ -42,5 +50,13 @@ describe('GraphQL contract', () => {
         },
       ]),
     ).toThrow(/Query.unguarded has no entry in the authorization policy/);
+  });
+
+  it('refuses to build an endpoint with a resolver for a field its schema lacks', () => {
+    expect(() =>
+      buildEndpoint('public', [
+        { endpoint: 'public', typeDefs: '', resolvers: { Query: { findSysSetting: () => null } } },
+      ]),
+    ).toThrow(/public: Query has no field findSysSetting/);
   });
 });

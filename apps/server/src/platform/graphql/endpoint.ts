@@ -107,7 +107,8 @@ export interface BuiltEndpoint {
 
 /**
  * Assembles an endpoint from the modules' contributions: one SDL, resolvers wrapped by the
- * policy. Fails when an operation has no resolver or no policy entry.
+ * policy. Fails when an operation has no resolver or no policy entry, or a resolver names a
+ * field the schema lacks.
  */
 export function buildEndpoint(name: EndpointName, contributions: GraphqlContribution[]): BuiltEndpoint {
   const mine = contributions.filter((c) => c.endpoint === name);
@@ -119,6 +120,11 @@ export function buildEndpoint(name: EndpointName, contributions: GraphqlContribu
   };
   for (const c of mine) {
     for (const [typeName, fields] of Object.entries(c.resolvers)) {
+      // The generated resolver types have an index signature, so a misspelt name passes the typecheck: refuse it here.
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`${name}: resolvers for ${typeName}, which is no object type here`);
+      const unknown = Object.keys(fields as object).filter((field) => !(field in type.getFields()));
+      if (unknown.length > 0) throw new Error(`${name}: ${typeName} has no field ${unknown.join(', ')}`);
       merged[typeName] = { ...(merged[typeName] ?? {}), ...(fields as Record<string, unknown>) };
     }
   }

@@ -1,5 +1,7 @@
-import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../context.ts';
+import type { Resolvers as AppsYySysResolvers } from './generated/apps_yy_sys.ts';
+import type { Resolvers as IamResolvers } from './generated/iam.ts';
+import type { Resolvers as PublicResolvers } from './generated/public.ts';
 
 /** The GraphQL endpoints, each served at `/bus/graphql/<name>`. */
 export const endpointNames = ['apps_yy_sys', 'iam', 'public'] as const;
@@ -12,9 +14,17 @@ export interface GqlContext {
   ctx: RequestContext;
 }
 
-/** A module's part of one endpoint: its SDL and resolvers. */
-export interface GraphqlContribution {
-  endpoint: EndpointName;
-  typeDefs: string;
-  resolvers: IResolvers<unknown, GqlContext>;
+/** Each endpoint's resolver map, typed by graphql-codegen from its schema (`generated/<endpoint>.ts`). */
+export interface EndpointResolvers {
+  apps_yy_sys: AppsYySysResolvers;
+  iam: IamResolvers;
+  public: PublicResolvers;
 }
+
+/**
+ * A module's part of one endpoint: its SDL and resolvers, typed by that endpoint's generated
+ * types. `GraphqlContribution` alone is a contribution to any endpoint.
+ */
+export type GraphqlContribution<E extends EndpointName = EndpointName> = {
+  [K in E]: { endpoint: K; typeDefs: string; resolvers: EndpointResolvers[K] };
+}[E];

@@ -106,3 +106,33 @@ export function visibleMenu(allowed: Set<string> | 'all'): ManageMenuItem[] {
   if (allowed === 'all') return manageMenu;
   return manageMenu.filter((item) => allowed.has(sectionOf(item.path)) || item.path === `${MANAGE_ROOT}/home`);
 }
+
+/**
+ * Whether the user may open a back-office path: paths under a section are allowed when the
+ * section is in the user's sidebar; hidden pages outside every section (the usage instruction,
+ * the signer page, embedded pages) are always kept (spec 6).
+ */
+export function isAllowedPath(pathname: string, visible: readonly ManageMenuItem[]): boolean {
+  const section = sectionOf(pathname);
+  if (visible.some((item) => sectionOf(item.path) === section)) return true;
+  return !manageMenu.some((item) => sectionOf(item.path) === section);
+}
+
+/** One crumb: its i18n title key, and a path when it links somewhere. */
+export interface Crumb {
+  title: string;
+  path?: string;
+}
+
+/**
+ * The breadcrumb of a page, from the home page (spec 2.6): home, then the page's sidebar
+ * section when it groups pages, then the page itself. The last crumb does not link.
+ */
+export function breadcrumbOf(pathname: string, pageTitle: string | undefined, home: string): Crumb[] {
+  if (pathname === home || !pageTitle) return [{ title: 'route.manage.home' }];
+  const section = manageMenu.find((item) => sectionOf(item.path) === sectionOf(pathname));
+  const crumbs: Crumb[] = [{ title: 'route.manage.home', path: home }];
+  if (section?.children && section.title !== pageTitle) crumbs.push({ title: section.title });
+  crumbs.push({ title: pageTitle });
+  return crumbs;
+}
