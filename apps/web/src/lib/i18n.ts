@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadTranslations } from '../locales/index.ts';
 
 /** The language key in local storage (spec 1); zh unless the user chose en. */
 export const LANGUAGE_KEY = 'system-language';
@@ -19,9 +20,8 @@ export async function initI18n(): Promise<typeof i18next> {
   const lng = currentLanguage();
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   if (!i18next.isInitialized) {
-    // Only the language in use is downloaded; both files carry every key (a test checks).
-    const translation = (lng === 'en' ? await import('../locales/en.json') : await import('../locales/zh.json'))
-      .default;
+    // Only the language in use is downloaded; both carry every key (a test checks).
+    const translation = await loadTranslations(lng);
     await i18next.use(initReactI18next).init({
       lng,
       resources: { [lng]: { translation } },
