@@ -1,13 +1,22 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { App, createQueryClient } from './app/App.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { App, createAppRouter, createQueryClient, type AppRouter } from './app/App.tsx';
 import './app/global.css';
-import { accessToken, signIn } from './features/auth/auth.ts';
+import { accessToken, signIn, userManager } from './features/auth/auth.ts';
 import { configureGraphql } from './lib/graphql.ts';
 import { initI18n } from './lib/i18n.ts';
-import { runtimeConfig, setRuntimeOverride } from './lib/runtime-config.ts';
+import { runtimeConfig, setRuntimeOverride, type RuntimeConfig } from './lib/runtime-config.ts';
 import { noteGraphqlError } from './app/tenant-failure.ts';
 
-let root: Root | null = null;
+declare global {
+  interface Window {
+    /** Set by the qiankun entry script of index.html (vite.config.ts): a host will call mount. */
+    __YUYUE_HOSTED__?: boolean;
+  }
+}
+
+/** What a mounted app holds, so that unmount can let go of all of it. */
+let mounted: { root: Root; router: AppRouter; queryClient: QueryClient } | null = null;
 
 async function render(container: HTMLElement): Promise<void> {
   await initI18n();
@@ -16,29 +25,45 @@ async function render(container: HTMLElement): Promise<void> {
     unauthorized: () => void signIn(window.location.pathname.slice(runtimeConfig().basePath.length) || '/'),
     onError: noteGraphqlError,
   });
-  root = createRoot(container);
-  root.render(<App basename={runtimeConfig().basePath} queryClient={createQueryClient()} />);
+  const router = createAppRouter(runtimeConfig().basePath);
+  const queryClient = createQueryClient();
+  const root = createRoot(container);
+  mounted = { root, router, queryClient };
+  root.render(<App router={router} queryClient={queryClient} />);
 }
 
 /** Props a qiankun host passes to a sub-application. */
 interface HostProps {
   container?: HTMLElement;
+  /** Where the host shows the app; default: the path the server serves it under. */
   basePath?: string;
+  /** The server's settings from index.html, passed on by the qiankun entry script. */
+  runtime?: Partial<RuntimeConfig>;
 }
 
-// qiankun lifecycle: the host loads this module and calls these; standalone, it renders at once.
+// qiankun lifecycle: under a host, the qiankun entry script of index.html (vite.config.ts)
+// imports this module and calls these; standalone, the module renders at once.
 export async function bootstrap(): Promise<void> {}
 
 export async function mount(props: HostProps = {}): Promise<void> {
-  if (props.basePath) setRuntimeOverride({ basePath: props.basePath });
+  setRuntimeOverride({ ...props.runtime, ...(props.basePath ? { basePath: props.basePath } : {}) });
+  // The template's <base href> came into the host's document with the app, where it would
+  // change the base URL of the host's own links (the app's assets need it no more).
+  props.container?.querySelectorAll('base').forEach((base) => base.remove());
   const container =
     props.container?.querySelector<HTMLElement>('#root') ?? props.container ?? document.getElementById('root')!;
   await render(container);
+  userManager().startSilentRenew();
 }
 
 export async function unmount(): Promise<void> {
-  root?.unmount();
-  root = null;
+  if (!mounted) return;
+  const { root, router, queryClient } = mounted;
+  mounted = null;
+  root.unmount();
+  router.dispose();
+  queryClient.clear();
+  userManager().stopSilentRenew();
 }
 
-if (!window.__POWERED_BY_QIANKUN__) void render(document.getElementById('root')!);
+if (!window.__POWERED_BY_QIANKUN__ && !window.__YUYUE_HOSTED__) void render(document.getElementById('root')!);

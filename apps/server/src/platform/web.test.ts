@@ -51,6 +51,7 @@ describe('serving the web app', () => {
     const traversal = await app.inject('/yy-sys/assets/..%2f..%2fetc%2fpasswd');
     expect(traversal.body).not.toContain('root:');
     expect((await app.inject('/yy-sys/silent-renew.html')).body).toBe('<p>renew</p>');
+    expect((await app.inject('/yy-sys/assets/missing-123.js')).statusCode).toBe(404);
   });
 
   it('follows BASE_PATH', async () => {

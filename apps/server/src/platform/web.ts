@@ -55,6 +55,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, dist 
       const immutable = rest.startsWith('assets/');
       return reply.sendFile(rest, { maxAge: immutable ? '365d' : 0, immutable });
     }
+    // A missing build file is a 404, not the app's page (a script must not get HTML).
+    if (rest.startsWith('assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
   };
   app.get(`${base}/*`, serve);

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './router.tsx';
 
@@ -11,9 +10,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The whole app under a base path: data, routes. UI kits are set up by each area's layout. */
-export function App({ basename, queryClient }: { basename: string; queryClient: QueryClient }) {
-  const router = useMemo(() => createBrowserRouter(routes, { basename }), [basename]);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Every route of the app under a base path; whoever mounts the app disposes of it on unmount. */
+export function createAppRouter(basename: string): AppRouter {
+  return createBrowserRouter(routes, { basename });
+}
+
+/** The whole app: data, routes. UI kits are set up by each area's layout. */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

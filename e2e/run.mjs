@@ -1,0 +1,570 @@
+// Browser journeys: starts the real server on a free port with a fresh embedded database,
+// drives Debian's Chromium through the web app, and reports one line per journey.
+//
+//   node e2e/run.mjs [--json report.json] [--only text]
+//
+// --json writes {"passed": N, "failed": N, "journeys": [...]} (read by .ci/run); --only runs
+// the journeys whose name contains the text. Exits non-zero when a journey fails.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BASE = '/yy-sys';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The whole run stops here, well inside CI's limit (E2E_TIMEOUT, 240 s). */
+const RUN_DEADLINE_MS = 200_000;
+const SERVER_START_MS = 90_000;
+const JOURNEY_MS = 60_000;
+const STEP_MS = 10_000;
+const NAVIGATION_MS = 20_000;
+
+const accounts = {
+  student: { account: 'student', password: 'Student@123456', name: '张同学' },
+  admin: { account: 'admin', password: 'Admin@123456', name: '系统管理员' },
+};
+
+function parseArgs(argv) {
+  const args = { json: null, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--json') args.json = argv[++i];
+    else if (argv[i] === '--only') args.only = argv[++i];
+    else throw new Error(`unknown argument: ${argv[i]}`);
+  }
+  return args;
+}
+
+// --- server and host portal ------------------------------------------------------------------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `apps/server` on its own port and data directory; resolves once /healthz answers. */
+async function startServer({ port, dataDir, logFile }) {
+  const log = fs.openSync(logFile, 'a');
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('OIDC_') || key === 'DATABASE_URL') delete env[key];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: 'localhost',
+      PUBLIC_URL: `http://localhost:${port}`,
+      BASE_PATH: BASE,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = { code, signal }));
+  const deadline = Date.now() + SERVER_START_MS;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited (${exited.code ?? exited.signal}) before it was ready`);
+    try {
+      const res = await fetch(`http://localhost:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /healthz within ${SERVER_START_MS / 1000} s`);
+}
+
+async function stopServer(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/**
+ * The host portal of journey (j), as a portal's web server would be: its own pages under
+ * /portal/, qiankun from node_modules, and a reverse proxy to Yuyue for everything else, so
+ * that portal and sub-application share one origin.
+ */
+function startHostPortal(appPort) {
+  const files = {
+    '/portal/host.js': path.join(root, 'e2e/host/host.js'),
+    '/portal/qiankun.js': path.join(root, 'node_modules/qiankun/dist/index.umd.js'),
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://portal');
+    if (url.pathname === '/portal' || url.pathname.startsWith('/portal/')) {
+      const file = files[url.pathname] ?? path.join(root, 'e2e/host/index.html');
+      const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
+      res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+      fs.createReadStream(file).pipe(res);
+      return;
+    }
+    const upstream = http.request(
+      { host: 'localhost', port: appPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (err) => {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`proxy error: ${err.message}`);
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+// --- browser helpers -----------------------------------------------------------------------
+
+/** A new browser context with a page that records uncaught errors. */
+async function openPage(browser, { width = 1366, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  watch(page);
+  return { context, page };
+}
+
+function watch(page) {
+  page.setDefaultTimeout(STEP_MS);
+  page.setDefaultNavigationTimeout(NAVIGATION_MS);
+  page.pageErrors = [];
+  page.consoleErrors = [];
+  page.failedRequests = [];
+  page.on('pageerror', (err) => page.pageErrors.push(err.message));
+  page.on('console', (msg) => msg.type() === 'error' && page.consoleErrors.push(msg.text()));
+  page.on('response', (res) => res.status() >= 400 && page.failedRequests.push(`${res.status()} ${res.url()}`));
+  return page;
+}
+
+/** Waits until the page's path is `pathname` (page loads and in-app navigation alike). */
+async function expectPath(page, pathname, timeout = NAVIGATION_MS) {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
+  } catch {
+    throw new Error(`expected to be on ${pathname}, but the page is at ${new URL(page.url()).pathname}`);
+  }
+}
+
+/** Waits for visible text, with a message that says what was missing and where. */
+async function expectText(page, text, { within = 'body', timeout = STEP_MS } = {}) {
+  try {
+    await page.locator(within).getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new Error(`"${text}" did not show in ${within} on ${new URL(page.url()).pathname}`);
+  }
+}
+
+/** Fills our login form (built-in provider at /sso); picks the tenant when the page asks. */
+async function submitLogin(page, { account, password, tenant = 'demo' }) {
+  await page.waitForURL((url) => url.pathname.startsWith('/sso/interaction/'), { waitUntil: 'domcontentloaded' });
+  const select = page.locator('select[name=tenant]');
+  if (await select.count()) await select.selectOption(tenant);
+  await page.fill('input[name=account]', account);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+}
+
+/** Opens a signed-in page of the app: sent to the login page, signs in, comes back to `path`. */
+async function signInAt(page, app, pathname, who, tenant) {
+  await page.goto(`${app}${BASE}${pathname}`);
+  await submitLogin(page, { ...who, tenant });
+  await expectPath(page, `${BASE}${pathname}`);
+}
+
+function assertNoPageErrors(page) {
+  assert.deepEqual(page.pageErrors, [], `uncaught errors in the page: ${page.pageErrors.join('; ')}`);
+}
+
+// --- journeys --------------------------------------------------------------------------------
+
+/** Each journey gets the browser and the server's URLs, and registers pages for screenshots. */
+const journeys = [
+  {
+    name: '(a) a user is sent to sign in and comes back to the saved page',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await page.goto(`${app}${BASE}/pc/home`);
+      await page.waitForURL((url) => url.pathname.startsWith('/sso/interaction/'), { waitUntil: 'domcontentloaded' });
+      await submitLogin(page, accounts.student);
+      await expectPath(page, `${BASE}/pc/home`);
+      await expectText(page, accounts.student.name, { within: '.yy-pc-header .yy-pc-user' });
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(b) a wrong password is refused on the login page',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await page.goto(`${app}${BASE}/pc/home`);
+      await submitLogin(page, { account: accounts.student.account, password: 'not-the-password' });
+      await expectText(page, '账号或密码错误', { within: '.error[role=alert]' });
+      assert.ok(new URL(page.url()).pathname.startsWith('/sso/interaction/'), `left the login page for ${page.url()}`);
+      assert.equal(await page.inputValue('input[name=account]'), accounts.student.account, 'the account was not kept');
+    },
+  },
+  {
+    name: '(c) pc and mobile pages swap with the viewport width',
+    async run({ browser, app, track }) {
+      const { context, page } = track(await openPage(browser));
+      await signInAt(page, app, '/pc/home', accounts.student);
+      await page.locator('.yy-pc-header').waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectPath(page, `${BASE}/mobile/home`);
+      await page.locator('.yy-mobile').waitFor();
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await expectPath(page, `${BASE}/pc/home`);
+      await page.locator('.yy-pc-header').waitFor();
+      // Opened on a phone, a desktop link shows the mobile page.
+      const phone = watch(await context.newPage());
+      track({ page: phone });
+      await phone.setViewportSize({ width: 390, height: 844 });
+      await phone.goto(`${app}${BASE}/pc/home`);
+      await expectPath(phone, `${BASE}/mobile/home`);
+      await phone.locator('.yy-mobile').waitFor();
+      assertNoPageErrors(page);
+      assertNoPageErrors(phone);
+    },
+  },
+  {
+    name: '(d) the back office: 401 for a user, sidebar for an administrator',
+    async run({ browser, app, track }) {
+      const user = track(await openPage(browser)).page;
+      await user.goto(`${app}${BASE}/manage/home`);
+      await submitLogin(user, accounts.student);
+      await expectPath(user, `${BASE}/error/401`);
+      await expectText(user, '未授权', { within: 'h1' });
+
+      const admin = track(await openPage(browser)).page;
+      await signInAt(admin, app, '/manage/home', accounts.admin);
+      const sider = admin.locator('aside');
+      await sider.waitFor();
+      const items = await sider.getByRole('menuitem').count();
+      assert.ok(items >= 3, `the sidebar shows ${items} menu items`);
+      await expectText(admin, accounts.admin.name, { within: 'header' });
+      assertNoPageErrors(user);
+      assertNoPageErrors(admin);
+    },
+  },
+  {
+    name: '(e) unknown routes show the 404 page',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      for (const unknown of ['/no/such/page', '/pc/no-such-page']) {
+        await page.goto(`${app}${BASE}${unknown}`);
+        await expectPath(page, `${BASE}/error/404`);
+        await expectText(page, '页面不存在', { within: 'h1' });
+        await expectText(page, '抱歉，您访问的页面不存在。');
+      }
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: "(f) a failed sign-in callback shows 'Error in authentication'",
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await page.goto(`${app}${BASE}/oidc-callback-error`);
+      await expectText(page, 'Error in authentication', { within: 'h1' });
+      // A callback the app never asked for (no stored state) ends on the same page.
+      await page.goto(`${app}${BASE}/oidc-callback?code=forged&state=unknown`);
+      await expectPath(page, `${BASE}/oidc-callback-error`);
+      await expectText(page, 'Error in authentication', { within: 'h1' });
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(g) the stored language switches the portal to English',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await signInAt(page, app, '/pc/home', accounts.student);
+      await expectText(page, '我的预约', { within: '.yy-pc-header' });
+      await page.evaluate(() => window.localStorage.setItem('system-language', 'en'));
+      await page.reload();
+      await expectText(page, 'My bookings', { within: '.yy-pc-header' });
+      await expectText(page, 'Home', { within: '.yy-pc-header' });
+      assert.equal(await page.getAttribute('html', 'lang'), 'en');
+      assert.equal(await page.locator('.yy-pc-header').getByText('我的预约').count(), 0, 'Chinese texts remain');
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(h) a new tenant is created, and its administrator initialises it',
+    async run({ browser, app, track }) {
+      // The demo administrator (super tenant) signs in; the app keeps the token in localStorage.
+      const { page: admin } = track(await openPage(browser));
+      await signInAt(admin, app, '/pc/home', accounts.admin);
+      await admin.locator('.yy-pc-header').waitFor();
+      const token = await admin.evaluate(() => {
+        const key = Object.keys(window.localStorage).find((k) => k.startsWith('oidc.user:'));
+        return key ? JSON.parse(window.localStorage.getItem(key)).access_token : null;
+      });
+      assert.ok(token, 'no access token in localStorage after sign-in');
+
+      const tenant = { key: 'e2e-college', name: '端到端测试学院' };
+      const newAdmin = { account: 'e2e-admin', password: 'E2e@Admin2026', name: '测试管理员' };
+      const res = await fetch(`${app}/bus/graphql/apps_yy_sys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          query: 'mutation Save($model: InputTenants!) { saveTenants(model: $model) { errcode msg msg_en } }',
+          variables: {
+            model: {
+              tenant_key: tenant.key,
+              name: tenant.name,
+              admin_account: newAdmin.account,
+              admin_name: newAdmin.name,
+              admin_password: newAdmin.password,
+            },
+          },
+        }),
+        signal: AbortSignal.timeout(STEP_MS),
+      });
+      const body = await res.json();
+      assert.equal(body.data?.saveTenants?.errcode, '0', `saveTenants: ${JSON.stringify(body)}`);
+
+      // Its administrator, in a fresh browser, picks the tenant on the login page.
+      const { page } = track(await openPage(browser));
+      await page.goto(`${app}${BASE}/pc/home`);
+      await page.waitForURL((url) => url.pathname.startsWith('/sso/interaction/'), { waitUntil: 'domcontentloaded' });
+      const options = await page.locator('select[name=tenant] option').evaluateAll((os) => os.map((o) => o.value));
+      assert.ok(options.includes(tenant.key), `the login page offers tenants ${JSON.stringify(options)}`);
+      await submitLogin(page, { ...newAdmin, tenant: tenant.key });
+      // Not initialised yet: the guard sends them to /tenant/init.
+      await expectPath(page, `${BASE}/tenant/init`);
+      await page.locator('#sys_name').fill('端到端预约系统');
+      await page.locator('#sys_name_en').fill('E2E Reservations');
+      await page.locator('form button[type=submit]').click();
+      await expectText(page, '初始化完成');
+      await page.getByRole('link', { name: '返回首页' }).click();
+      await expectPath(page, `${BASE}/pc/home`);
+      await expectText(page, newAdmin.name, { within: '.yy-pc-header .yy-pc-user' });
+      assertNoPageErrors(admin);
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(i) a page whose script fails to load shows an error page, not a blank screen',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      // The network drops the page's chunk (spec 8: a named load error, handled by the route).
+      await page.route(/\/assets\/Error404-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
+      await page.goto(`${app}${BASE}/error/404`);
+      await expectText(page, '页面出错了', { within: 'h1' });
+      await page.getByRole('button', { name: '刷新页面' }).waitFor();
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(j) a qiankun host mounts the app under its own path and unmounts it',
+    async run({ browser, portal, track }) {
+      const { page } = track(await openPage(browser));
+      await page.goto(`${portal}/portal/`);
+      await page.waitForFunction(() => Array.isArray(window.hostEvents));
+      assert.equal(await page.locator('#subapp').innerHTML(), '', 'the container is not empty before mounting');
+
+      const mountedOnce = async (count) => {
+        await page.getByRole('link', { name: 'Booking' }).click();
+        // The app's own catch-all sends the unknown path to its 404 page, under the host's base path.
+        await expectPath(page, '/portal/booking/error/404');
+        await expectText(page, '页面不存在', { within: '#subapp h1' });
+        await page.waitForFunction((n) => window.hostEvents.filter((e) => e === 'mounted yuyue').length === n, count);
+      };
+      await mountedOnce(1);
+      await expectText(page, 'Campus portal', { within: '#portal-header' });
+      assert.equal(await page.locator('base').count(), 0, "the app's <base> was left in the host's document");
+      assert.equal(await page.evaluate(() => document.baseURI), `${portal}/portal/booking/error/404`);
+
+      // The host navigates inside the app.
+      await page.evaluate(() => window.history.pushState(null, '', '/portal/booking/oidc-callback-error'));
+      await expectText(page, 'Error in authentication', { within: '#subapp h1' });
+
+      // Leaving the app's path unmounts it and empties the container.
+      await page.getByRole('link', { name: 'Portal home' }).click();
+      await expectPath(page, '/portal/');
+      await page.waitForFunction(() => window.hostEvents.includes('unmounted yuyue'));
+      assert.equal((await page.locator('#subapp').innerHTML()).trim(), '', 'the container was not emptied');
+
+      // And it mounts again.
+      await mountedOnce(2);
+      assertNoPageErrors(page);
+      assert.deepEqual(page.consoleErrors, [], `console errors: ${page.consoleErrors.join('; ')}`);
+    },
+  },
+];
+
+// --- the run ---------------------------------------------------------------------------------
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const selected = journeys.filter((j) => !args.only || j.name.includes(args.only));
+  const results = [];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-e2e-'));
+  const logFile = path.join(work, 'server.log');
+  let server = null;
+  let portal = null;
+  let browser = null;
+  let shots = null;
+
+  const writeReport = (extra = {}) => {
+    const passed = results.filter((r) => r.ok).length;
+    const failed = results.length - passed + (selected.length - results.length);
+    if (args.json) {
+      fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
+      fs.writeFileSync(args.json, `${JSON.stringify({ passed, failed, journeys: results, ...extra }, null, 2)}\n`);
+    }
+    return { passed, failed };
+  };
+  const cleanup = async () => {
+    await browser?.close().catch(() => {});
+    await new Promise((resolve) => (portal ? portal.close(resolve) : resolve()));
+    await stopServer(server);
+    // The server log stays for a failed run; the database never does.
+    fs.rmSync(path.join(work, 'data'), { recursive: true, force: true });
+  };
+  const stop = async (code, message) => {
+    if (message) console.error(message);
+    await cleanup();
+    process.exit(code);
+  };
+  const interrupted = (code, why) => {
+    writeReport({ error: why });
+    void stop(code, why);
+  };
+  process.once('SIGINT', () => interrupted(130, 'interrupted'));
+  process.once('SIGTERM', () => interrupted(143, 'terminated'));
+  // However this process ends, the server must not outlive it.
+  process.once('exit', () => {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  });
+  const watchdog = setTimeout(() => {
+    const { passed, failed } = writeReport({ error: 'the run did not finish in time' });
+    void stop(1, `\nthe run did not finish within ${RUN_DEADLINE_MS / 1000} s: ${passed} passed, ${failed} failed`);
+  }, RUN_DEADLINE_MS);
+  watchdog.unref();
+
+  try {
+    const built = spawnSync(process.execPath, ['scripts/build-web.mjs'], { cwd: root, stdio: ['ignore', 2, 2] });
+    if (built.status !== 0) throw new Error('the web app did not build (scripts/build-web.mjs)');
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+    const port = await freePort();
+    const started = Date.now();
+    server = await startServer({ port, dataDir: path.join(work, 'data'), logFile });
+    portal = await startHostPortal(port);
+    const app = `http://localhost:${port}`;
+    const portalUrl = `http://localhost:${portal.address().port}`;
+    console.log(`server ready at ${app}${BASE}/ in ${Date.now() - started} ms; host portal at ${portalUrl}/portal/`);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+
+    for (const journey of selected) {
+      const pages = [];
+      const contexts = [];
+      const track = (opened) => {
+        pages.push(opened.page);
+        if (opened.context) contexts.push(opened.context);
+        return opened;
+      };
+      const t0 = Date.now();
+      let timer;
+      try {
+        await Promise.race([
+          journey.run({ browser, app, portal: portalUrl, track }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`did not finish within ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
+          }),
+        ]);
+        results.push({ name: journey.name, ok: true, ms: Date.now() - t0 });
+        console.log(`✓ ${journey.name} (${Date.now() - t0} ms)`);
+      } catch (err) {
+        let message = err instanceof Error ? err.message : String(err);
+        const failedRequests = pages.flatMap((page) => page.failedRequests ?? []);
+        if (failedRequests.length) message += `\nfailed requests: ${failedRequests.join(', ')}`;
+        const consoleErrors = pages.flatMap((page) => page.consoleErrors ?? []);
+        if (consoleErrors.length) message += `\nconsole errors: ${consoleErrors.join(' | ').slice(0, 2000)}`;
+        const screenshots = [];
+        for (const [i, page] of pages.entries()) {
+          if (page.isClosed()) continue;
+          shots ??= fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-e2e-shots-'));
+          const file = path.join(shots, `${journey.name.slice(1, 2)}-${i + 1}.png`);
+          try {
+            await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+            screenshots.push(file);
+          } catch {
+            // a page that cannot be captured any more
+          }
+        }
+        results.push({ name: journey.name, ok: false, ms: Date.now() - t0, error: message, screenshots });
+        console.log(`✗ ${journey.name} (${Date.now() - t0} ms)`);
+        console.log(`    ${message.split('\n').join('\n    ')}`);
+        for (const file of screenshots) console.log(`    screenshot: ${file}`);
+      } finally {
+        clearTimeout(timer);
+        for (const context of contexts) await context.close().catch(() => {});
+      }
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.log(`✗ setup: ${message}`);
+    writeReport({ error: message });
+    if (fs.existsSync(logFile)) console.log(`server log: ${logFile} (last lines)\n${tail(logFile, 30)}`);
+    await cleanup();
+    process.exit(1);
+  }
+
+  const { passed, failed } = writeReport();
+  await cleanup();
+  if (failed > 0) {
+    console.log(`server log: ${logFile} (last lines)\n${tail(logFile, 20)}`);
+  } else {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+function tail(file, lines) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+await main();
