@@ -79,6 +79,15 @@ export default defineConfig({
       input: { main: 'index.html', 'silent-renew': 'silent-renew.html' },
       // The main chunk keeps its exports (bootstrap, mount, unmount): the qiankun entry script calls them.
       preserveEntrySignatures: 'allow-extension',
+      output: {
+        // A language's translation files travel as one chunk: fetched together anyway.
+        advancedChunks: {
+          groups: [
+            { name: 'locale-zh', test: /\/locales\/zh\// },
+            { name: 'locale-en', test: /\/locales\/en\// },
+          ],
+        },
+      },
     },
   },
   server: {

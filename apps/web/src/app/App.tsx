@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './router.tsx';
+import { routeDiscovery, routes } from './router.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -14,7 +14,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Every route of the app under a base path; whoever mounts the app disposes of it on unmount. */
 export function createAppRouter(basename: string): AppRouter {
-  return createBrowserRouter(routes, { basename });
+  return createBrowserRouter(routes, { basename, patchRoutesOnNavigation: routeDiscovery(basename) });
 }
 
 /** The whole app: data, routes. UI kits are set up by each area's layout. */

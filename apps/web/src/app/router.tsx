@@ -1,8 +1,7 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { useDeviceSwitch } from './device.ts';
 import RouteError from '../components/RouteError.tsx';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
-import { MANAGE_ROOT, manageRoutes } from '../areas/manage/paths.ts';
 import { MOBILE_ROOT, mobileRoutes } from '../areas/mobile/paths.ts';
 import { PC_ROOT, pcRoutes } from '../areas/pc/paths.ts';
 import { loadPage } from './lazy.ts';
@@ -19,6 +18,7 @@ function toRoute(root: string, def: RouteDef): RouteObject {
 /** An area: its signed-in routes inside the guard and the area's layout, its open routes without. */
 function area(root: string, defs: RouteDef[], layout: () => Promise<{ default: React.ComponentType }>): RouteObject {
   return {
+    id: root,
     path: root,
     errorElement: <RouteError />,
     children: [
@@ -43,9 +43,29 @@ function area(root: string, defs: RouteDef[], layout: () => Promise<{ default: R
 
 const page = (importer: () => Promise<{ default: React.ComponentType }>) => () => loadPage(importer);
 
-/** Every route of the web app (spec 2). */
+const ROOT_ID = 'root';
+
+/** The back office's root; its route table loads with it, keeping it out of the other areas' first download. */
+const MANAGE_PREFIX = '/manage';
+
+/**
+ * Adds the back office's routes the first time a /manage path is visited (react-router's lazy
+ * route discovery; it passes the full path, base path included). Patching again is harmless:
+ * the area route has a fixed id.
+ */
+export function routeDiscovery(basename: string): PatchRoutesOnNavigationFunction {
+  return async ({ path, patch }) => {
+    const appPath = path.startsWith(basename) ? path.slice(basename.length) : path;
+    if (appPath !== MANAGE_PREFIX && !appPath.startsWith(`${MANAGE_PREFIX}/`)) return;
+    const { MANAGE_ROOT, manageRoutes } = await import('../areas/manage/paths.ts');
+    patch(ROOT_ID, [area(MANAGE_ROOT, manageRoutes, () => import('../areas/manage/ManageLayout.tsx'))]);
+  };
+}
+
+/** Every route of the web app (spec 2); the back office's are added by `discoverRoutes`. */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     element: <DeviceSwitch />,
     errorElement: <RouteError />,
     HydrateFallback: FullPageSpinner,
@@ -88,7 +108,6 @@ export const routes: RouteObject[] = [
       },
       area(PC_ROOT, pcRoutes, () => import('../areas/pc/PcLayout.tsx')),
       area(MOBILE_ROOT, mobileRoutes, () => import('../areas/mobile/MobileLayout.tsx')),
-      area(MANAGE_ROOT, manageRoutes, () => import('../areas/manage/ManageLayout.tsx')),
       { path: '*', element: <Navigate to="/error/404" replace /> },
     ],
   },
