@@ -414,6 +414,53 @@ const journeys = [
       assert.deepEqual(page.consoleErrors, [], `console errors: ${page.consoleErrors.join('; ')}`);
     },
   },
+  {
+    name: '(k) on a phone, signing in lands on the mobile booking centre',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser, { width: 390, height: 844 }));
+      await page.goto(`${app}${BASE}/`);
+      await submitLogin(page, accounts.student);
+      await expectPath(page, `${BASE}/mobile/home`);
+      await page.locator('.yy-mobile').waitFor();
+      await expectText(page, '预约中心', { within: 'h1' });
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(l) an administrator enters the back office from the portal menu',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await signInAt(page, app, '/pc/home', accounts.admin);
+      await page.locator('.yy-pc-user').click();
+      await page.getByRole('menuitem', { name: '进入管理' }).click();
+      await expectPath(page, `${BASE}/manage/home`);
+      await page.locator('aside').waitFor();
+      // An ordinary user has no such entry.
+      const user = track(await openPage(browser)).page;
+      await signInAt(user, app, '/pc/home', accounts.student);
+      await user.locator('.yy-pc-user').click();
+      await user.getByRole('menuitem', { name: '注销登录' }).waitFor();
+      assert.equal(await user.getByRole('menuitem', { name: '进入管理' }).count(), 0, 'a user sees enter-management');
+      assertNoPageErrors(page);
+      assertNoPageErrors(user);
+    },
+  },
+  {
+    name: '(m) the language switch reloads the portal in English and back',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await signInAt(page, app, '/pc/home', accounts.student);
+      await Promise.all([page.waitForEvent('load'), page.locator('.yy-pc-header').getByText('English').click()]);
+      await expectText(page, 'My bookings', { within: '.yy-pc-header' });
+      assert.equal(await page.evaluate(() => localStorage.getItem('system-language')), 'en');
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.locator('.yy-pc-header').getByText('中', { exact: true }).click(),
+      ]);
+      await expectText(page, '我的预约', { within: '.yy-pc-header' });
+      assertNoPageErrors(page);
+    },
+  },
 ];
 
 // --- the run ---------------------------------------------------------------------------------

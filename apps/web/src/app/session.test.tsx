@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureGraphql } from '../lib/graphql.ts';
 import { Guard, useSession } from './session.tsx';
+import { setItem } from '../lib/storage.ts';
+import { ROUTES_KEY } from '../features/directory/api/canvasmenus.ts';
 
 // The identity provider is outside the web app: its user comes from a stub of the auth module.
 const auth = vi.hoisted(() => ({ user: null as User | null, signIn: vi.fn(async () => {}) }));
@@ -27,6 +29,9 @@ function fakeUser(): User {
 
 type GraphqlAnswer = Record<string, unknown> | { errors: { message: string }[] };
 
+/** An answer that never comes (a slow server). */
+const HANG: GraphqlAnswer = {};
+
 /** The server as the guard sees it: one answer per operation name, and the settings GET. */
 function serve(answers: Record<string, GraphqlAnswer>) {
   vi.stubGlobal(
@@ -37,6 +42,7 @@ function serve(answers: Record<string, GraphqlAnswer>) {
       }
       const op = JSON.parse(String(init?.body)).operationName as string;
       const answer = answers[op];
+      if (answer === HANG) return new Promise<Response>(() => {});
       if (!answer)
         return new Response(JSON.stringify({ errors: [{ message: `no answer for ${op}` }] }), { status: 200 });
       return new Response(JSON.stringify('errors' in answer ? { data: null, ...answer } : { data: answer }));
@@ -178,5 +184,34 @@ describe('navigation guard (spec 2.5)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/pc/home');
     expect(await screen.findByText('page for 张同学 (user) in 测试系统')).toBeTruthy();
+  });
+
+  it('shows the stored menus of the same user at once while fresh ones load', async () => {
+    auth.user = fakeUser();
+    const home = {
+      id: '1',
+      name: 'home',
+      text: '首页',
+      uri: '/manage/home',
+      icon: '',
+      parent: '',
+      target: '',
+      description: 'home page',
+      visible: true,
+      deleted: false,
+    };
+    setItem(ROUTES_KEY, { subject: 't:u', menus: [home] });
+    serve({ checkTenantStatus: ok, me, canvasmenus: HANG, findUserImage: avatar });
+    renderAt('/pc/home');
+    expect(await screen.findByText(/\(admin\)/)).toBeTruthy();
+  });
+
+  it("never shows another user's stored menus", async () => {
+    auth.user = fakeUser();
+    setItem(ROUTES_KEY, { subject: 'someone-else', menus: [] });
+    serve({ checkTenantStatus: ok, me, canvasmenus: HANG, findUserImage: avatar });
+    renderAt('/pc/home');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText(/page for/)).toBeNull();
   });
 });

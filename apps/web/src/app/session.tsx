@@ -71,7 +71,7 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
   const tenant = useCheckTenantStatus(token);
   const settings = useSysSettings(token);
   const me = useMe(token);
-  const menus = useCanvasmenus(token);
+  const menus = useCanvasmenus(token, user?.profile.sub ?? null);
   const avatar = useUserImage(token, me.data?.account ?? user?.profile.preferred_username ?? null);
 
   useEffect(() => {
