@@ -17,6 +17,7 @@ import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +91,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   for (const prefix of new Set(['', config.basePath])) {
     await app.register(settingsRoutes, { prefix });
     await app.register(fileRoutes, { prefix, storage });
+    await app.register(codeTablesRoutes, { prefix });
   }
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -50,7 +50,7 @@ export interface Config {
   seedDemo: boolean;
   /** Log level. LOG_LEVEL, default info (silent in tests). */
   logLevel: string;
-  /** GraphQL limits. GRAPHQL_MAX_DEPTH (12), GRAPHQL_MAX_ALIASES (30), GRAPHQL_MAX_COST (20000), GRAPHQL_MAX_BATCH (10). */
+  /** GraphQL limits. GRAPHQL_MAX_DEPTH (12), GRAPHQL_MAX_ALIASES (30), GRAPHQL_MAX_COST (100000: the contract's resource list document, every child list selected, estimates ~52000), GRAPHQL_MAX_BATCH (10). */
   graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxBatch: number };
 }
 
@@ -114,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphqlLimits: {
       maxDepth: int(env.GRAPHQL_MAX_DEPTH, 12, 'GRAPHQL_MAX_DEPTH'),
       maxAliases: int(env.GRAPHQL_MAX_ALIASES, 30, 'GRAPHQL_MAX_ALIASES'),
-      maxCost: int(env.GRAPHQL_MAX_COST, 20_000, 'GRAPHQL_MAX_COST'),
+      maxCost: int(env.GRAPHQL_MAX_COST, 100_000, 'GRAPHQL_MAX_COST'),
       maxBatch: int(env.GRAPHQL_MAX_BATCH, 10, 'GRAPHQL_MAX_BATCH'),
     },
   };

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { demoAccounts, seedDemoTenant } from './db/seed.ts';
+import { qrCodeMakerFor } from './modules/resources/resources.service.ts';
 
 /** Starts the server: configuration, database (migrated), demo data on first start, HTTP. */
 async function main(): Promise<void> {
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
-  const seeded = config.seedDemo ? await seedDemoTenant(database.db) : false;
+  const seeded = config.seedDemo ? await seedDemoTenant(database.db, { qr: qrCodeMakerFor(config) }) : false;
 
   let closing = false;
   const shutdown = async (signal: string) => {

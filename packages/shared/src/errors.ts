@@ -75,6 +75,191 @@ export const errorCatalogue = {
     zh: '头像必须是 http(s) 图片地址、站内路径或图片 data URI',
     en: 'The avatar must be an http(s) image URL, a site path or an image data URI',
   },
+  // Usage instructions, review addresses, collected information
+  INSTRUCTION_NOT_FOUND: { zh: '使用说明不存在', en: 'The usage instruction does not exist' },
+  INSTRUCTION_TITLE_REQUIRED: { zh: '使用说明标题不能为空', en: 'The instruction title cannot be empty' },
+  INSTRUCTION_CONTENT_REQUIRED: { zh: '使用说明内容不能为空', en: 'The instruction content cannot be empty' },
+  INSTRUCTION_STATE_INVALID: {
+    zh: '使用说明状态无效，应为 published（发布）或 draft（草稿）',
+    en: 'Invalid instruction state; use published or draft',
+  },
+  REVIEW_ADDRESS_NOT_FOUND: { zh: '审核地址不存在', en: 'The review address does not exist' },
+  REVIEW_ADDRESS_NAME_REQUIRED: { zh: '审核地址名称不能为空', en: 'The review address name cannot be empty' },
+  REVIEW_ADDRESS_URL_INVALID: {
+    zh: '审核地址必须是以 http:// 或 https:// 开头的完整网址',
+    en: 'The review address must be a full URL starting with http:// or https://',
+  },
+  REVIEW_ADDRESS_NAME_TAKEN: {
+    zh: '该资源类型下已有同名的审核地址',
+    en: 'A review address with this name already exists for this resource type',
+  },
+  RESOURCE_TYPE_REQUIRED: { zh: '资源类型不能为空', en: 'The resource type cannot be empty' },
+  COLLECTION_CONFIG_NOT_FOUND: { zh: '采集字段不存在', en: 'The collected field does not exist' },
+  COLLECTION_FIELD_NAME_INVALID: {
+    zh: '字段标识须以字母开头，只能包含字母、数字和下划线，最多64个字符',
+    en: 'The field identifier must start with a letter and contain only letters, digits and "_" (up to 64 characters)',
+  },
+  COLLECTION_LABEL_REQUIRED: { zh: '字段中文名称不能为空', en: 'The Chinese label of the field cannot be empty' },
+  COLLECTION_FIELD_TYPE_INVALID: {
+    zh: '字段类型无效：{type}，应为 text、textarea、number、date、select、phone 或 email',
+    en: 'Invalid field type: {type}; use text, textarea, number, date, select, phone or email',
+  },
+  COLLECTION_OPTIONS_REQUIRED: {
+    zh: '下拉选择字段至少需要一个选项，且每个选项都要有中文名称',
+    en: 'A select field needs at least one option, and every option needs a Chinese label',
+  },
+  COLLECTION_OPTION_DUPLICATE: { zh: '选项的值不能重复', en: 'Option values must be distinct' },
+  COLLECTION_FIELD_TAKEN: {
+    zh: '该资源类型下已有字段标识“{field}”',
+    en: 'The resource type already has a field "{field}"',
+  },
+  COLLECTION_SORT_MISMATCH: {
+    zh: '排序的字段不存在、重复或不属于同一资源类型',
+    en: 'The fields to sort do not exist, are repeated or belong to different resource types',
+  },
+  // Notices
+  NOTICE_NOT_FOUND: { zh: '公告不存在', en: 'The notice does not exist' },
+  NOTICE_TITLE_REQUIRED: { zh: '公告标题不能为空', en: 'The notice title cannot be empty' },
+  NOTICE_CONTENT_REQUIRED: { zh: '公告内容不能为空', en: 'The notice content cannot be empty' },
+  NOTICE_RELEASE_TIME_INVALID: {
+    zh: '发布时间格式错误，应为 YYYY-MM-DD HH:mm:ss',
+    en: 'The release time must look like YYYY-MM-DD HH:mm:ss',
+  },
+  NOTICE_POPUP_END_DATE_INVALID: {
+    zh: '弹窗截止日期格式错误，应为 YYYY-MM-DD',
+    en: 'The pop-up end date must look like YYYY-MM-DD',
+  },
+  NOTICE_STATE_INVALID: {
+    zh: '公告状态无效，应为 0（草稿）、1（发布）或 2（撤回）',
+    en: 'Invalid notice state; use 0 (draft), 1 (published) or 2 (withdrawn)',
+  },
+  // Code tables and locations
+  CODES_NOT_FOUND: { zh: '代码表不存在', en: 'The code table does not exist' },
+  CODE_ITEM_NOT_FOUND: { zh: '代码项不存在', en: 'The code item does not exist' },
+  CODES_CODE_TAKEN: { zh: '代码表编码“{code}”已存在', en: 'The code table code "{code}" already exists' },
+  CODE_ITEM_CODE_TAKEN: {
+    zh: '代码项编码“{code}”在该代码表中已存在',
+    en: 'The item code "{code}" already exists in this code table',
+  },
+  CODES_HAS_ITEMS: {
+    zh: '该代码表下还有{count}个代码项，不能删除（可选择连同代码项一起删除）',
+    en: 'The code table still has {count} items and cannot be deleted (you may delete it together with its items)',
+  },
+  CODE_ITEM_HAS_CHILDREN: {
+    zh: '该代码项下还有下级代码项，不能删除',
+    en: 'The code item has child items and cannot be deleted',
+  },
+  CODE_ITEM_PARENT_NOT_FOUND: {
+    zh: '上级编码“{code}”在该代码表中不存在',
+    en: 'The parent code "{code}" does not exist in this code table',
+  },
+  CODE_ITEM_CYCLE: {
+    zh: '上级代码项不能是本代码项或其下级代码项',
+    en: 'The parent item cannot be the item itself or one of its descendants',
+  },
+  CODE_IMPORT_MODE_INVALID: {
+    zh: '导入方式无效，应为 all（有错误时全部不导入）或 valid（只导入正确的行）',
+    en: 'Invalid import mode; use all (import nothing when a row is bad) or valid (import the valid rows only)',
+  },
+  CODE_IMPORT_NOT_XLSX: {
+    zh: '无法读取文件，请上传 Excel（.xlsx）文件',
+    en: 'The file cannot be read; please upload an Excel (.xlsx) file',
+  },
+  CODE_IMPORT_NO_HEADER: {
+    zh: '第一行必须是表头，且包含 item_code 和 item_name 列',
+    en: 'The first row must be the header and include the item_code and item_name columns',
+  },
+  CODE_IMPORT_TOO_MANY_ROWS: {
+    zh: '数据行过多，一次最多导入{max}行',
+    en: 'Too many rows; at most {max} rows can be imported at once',
+  },
+  CODE_IMPORT_DONE: { zh: '导入成功，共导入{imported}行', en: 'Import succeeded: {imported} rows imported' },
+  CODE_IMPORT_PARTIAL: {
+    zh: '已导入{imported}行，{failed}行有错误未导入',
+    en: '{imported} rows imported; {failed} rows have errors and were not imported',
+  },
+  CODE_IMPORT_FAILED: {
+    zh: '导入失败：{failed}行有错误，未导入任何数据',
+    en: 'Import failed: {failed} rows have errors; nothing was imported',
+  },
+  CODE_IMPORT_EMPTY: { zh: '文件中没有数据行', en: 'The file has no data rows' },
+  IMPORT_CELL_REQUIRED: { zh: '{column}不能为空', en: '{column} cannot be empty' },
+  IMPORT_CELL_TOO_LONG: { zh: '{column}最多{max}个字符', en: '{column} is longer than {max} characters' },
+  IMPORT_CELL_BAD_CODE: {
+    zh: '{column}只能包含字母、数字、下划线、连字符和点',
+    en: '{column} may contain only letters, digits, "_", "-" and "."',
+  },
+  IMPORT_CELL_NOT_INTEGER: { zh: '{column}必须是整数', en: '{column} must be an integer' },
+  IMPORT_DUPLICATE_CODE: {
+    zh: '编码“{code}”与第{first}行重复',
+    en: 'The code "{code}" repeats row {first}',
+  },
+  IMPORT_PARENT_MISSING: {
+    zh: '上级编码“{code}”在文件和代码表中都不存在',
+    en: 'The parent code "{code}" exists neither in the file nor in the code table',
+  },
+  IMPORT_PARENT_ROW_INVALID: {
+    zh: '上级编码“{code}”所在的行有错误',
+    en: 'The row of the parent code "{code}" has errors',
+  },
+  IMPORT_CYCLE: {
+    zh: '上级关系形成循环：{path}',
+    en: 'The parent links form a cycle: {path}',
+  },
+  LOCATION_NOT_FOUND: { zh: '地理位置不存在', en: 'The location does not exist' },
+  // Resource catalogue: types, resources, rule templates, occupancy
+  RESOURCE_TYPE_NOT_FOUND: { zh: '资源类型不存在', en: 'The resource type does not exist' },
+  RESOURCE_TYPE_HAS_RESOURCES: {
+    zh: '该资源类型下还有{count}个资源，不能删除',
+    en: 'The resource type still has {count} resources and cannot be deleted',
+  },
+  RESOURCE_TYPE_STATE_INVALID: {
+    zh: '资源类型状态无效，应为 0（停用）或 1（启用）',
+    en: 'Invalid resource type state; use 0 (disabled) or 1 (enabled)',
+  },
+  RESOURCE_NOT_FOUND: { zh: '资源不存在', en: 'The resource does not exist' },
+  RESOURCE_STATE_INVALID: {
+    zh: '资源状态无效，应为 0（停用）或 1（启用）',
+    en: 'Invalid resource state; use 0 (disabled) or 1 (enabled)',
+  },
+  RESOURCE_NAME_REQUIRED: { zh: '资源名称不能为空', en: 'The resource name cannot be empty' },
+  RESOURCE_TYPE_NAME_REQUIRED: { zh: '资源类型名称不能为空', en: 'The resource type name cannot be empty' },
+  RULE_TEMPLATE_REQUIRED: {
+    zh: '规则来源为规则模板时，规则模板不能为空',
+    en: 'A rule template must be chosen when the rules come from a template',
+  },
+  RULE_TEMPLATE_NOT_FOUND: { zh: '规则模板不存在', en: 'The rule template does not exist' },
+  RULE_TEMPLATE_IN_USE: {
+    zh: '该规则模板仍被{count}个资源使用，不能删除',
+    en: 'The rule template is still used by {count} resources and cannot be deleted',
+  },
+  RULE_TEMPLATE_NAME_REQUIRED: { zh: '规则模板名称不能为空', en: 'The rule template name cannot be empty' },
+  TIME_SLOT_INVALID: {
+    zh: '时间段 {start}-{end} 无效：开始时间须早于结束时间，格式为 HH:mm',
+    en: 'The time slot {start}-{end} is invalid: it must start before it ends, as HH:mm',
+  },
+  TIME_SLOTS_OVERLAP: {
+    zh: '时间段 {first} 与 {second} 重叠',
+    en: 'The time slots {first} and {second} overlap',
+  },
+  DATE_RANGE_INVALID: {
+    zh: '日期范围 {start} 至 {end} 无效：格式为 YYYY-MM-DD，且开始不能晚于结束',
+    en: 'The date range {start} to {end} is invalid: use YYYY-MM-DD, the start not after the end',
+  },
+  FREE_TIME_MINUTES_INVALID: {
+    zh: '每次预约的最短时长不能大于最长时长',
+    en: 'The shortest booking cannot be longer than the longest booking',
+  },
+  ORDER_BY_INVALID: {
+    zh: '不支持的排序方式：{value}',
+    en: 'Unsupported order_by: {value}',
+  },
+  OCCUPANCY_NOT_FOUND: { zh: '资源占用记录不存在', en: 'The occupancy does not exist' },
+  OCCUPANCY_PERIOD_INVALID: {
+    zh: '占用时间无效：开始时间须早于结束时间，格式为 YYYY-MM-DD HH:mm',
+    en: 'Invalid occupancy period: it must start before it ends, as YYYY-MM-DD HH:mm',
+  },
+  OCCUPANCY_REASON_REQUIRED: { zh: '占用原因不能为空', en: 'The occupancy reason cannot be empty' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -4,3 +4,5 @@ export * from './time.ts';
 export * from './tenants.ts';
 export * from './settings.ts';
 export * from './logs.ts';
+export * from './code-tables.ts';
+export * from './notices.ts';

@@ -39,6 +39,11 @@ export const manageSettingPatch = z
     instruction_url: settingsUri,
     local_menu_mode: z.enum(['YES', 'NO']),
     tenant_failure_to_401: z.enum(['0', '1']),
+    // Theme page settings (the portal home page's look, /manage/settings/theme/{id})
+    theme_banner: settingsUri,
+    theme_welcome: z.string().trim().max(500),
+    theme_welcome_en: z.string().trim().max(1000),
+    theme_page_color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #3399fe')]),
   })
   .partial()
   .catchall(settingValue)

@@ -2,6 +2,15 @@ import type { GraphqlContribution } from '../platform/graphql/types.ts';
 import { tenantsGraphql } from './tenants/tenants.resolvers.ts';
 import { settingsGraphql, settingsPublicGraphql } from './settings/settings.resolvers.ts';
 import { logsGraphql } from './logs/logs.resolvers.ts';
+import { codeTablesGraphql } from './code-tables/code-tables.resolvers.ts';
+import { instructionsGraphql } from './instructions/instructions.resolvers.ts';
+import { reviewAddressesGraphql } from './review-addresses/review-addresses.resolvers.ts';
+import { collectionConfigGraphql } from './collection-config/collection-config.resolvers.ts';
+import { noticesGraphql } from './notices/notices.resolvers.ts';
+import { resourceTypesGraphql } from './resource-types/resource-types.resolvers.ts';
+import { resourcesGraphql } from './resources/resources.resolvers.ts';
+import { rulesGraphql } from './rules/rules.resolvers.ts';
+import { occupancyGraphql } from './occupancy/occupancy.resolvers.ts';
 import { avatarAppsGraphql, avatarIamGraphql, directoryGraphql } from './directory/directory.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -10,6 +19,15 @@ export const graphqlContributions: GraphqlContribution[] = [
   settingsGraphql,
   settingsPublicGraphql,
   logsGraphql,
+  codeTablesGraphql,
+  instructionsGraphql,
+  reviewAddressesGraphql,
+  collectionConfigGraphql,
+  noticesGraphql,
+  resourceTypesGraphql,
+  resourcesGraphql,
+  rulesGraphql,
+  occupancyGraphql,
   directoryGraphql,
   avatarIamGraphql,
   avatarAppsGraphql,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { withTenant } from '../../db/client.ts';
+import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -143,4 +143,42 @@ export async function openFile(ctx: RequestContext, storage: FileStorage, id: st
   }
   const inline = row.mime_type.startsWith('image/') || row.mime_type === 'application/pdf';
   return { row, inline, stream };
+}
+
+/** A file the server made itself (a QR code...), to store. */
+export interface GeneratedFile {
+  fileName: string;
+  mime: string;
+  bytes: Buffer;
+}
+
+/**
+ * Stores a file the server made: the bytes go to storage, the row is written in the caller's
+ * transaction. Returns the id, the uri it is served at and `discard`, which removes the bytes
+ * again; call it when the transaction fails.
+ */
+export async function storeGeneratedFile(
+  tx: Tx,
+  storage: FileStorage,
+  where: { tenantId: string; basePath: string; createdBy: string },
+  file: GeneratedFile,
+): Promise<StoredFile & { discard: () => Promise<void> }> {
+  const id = randomUUID();
+  const key = `${where.tenantId}/${id}`;
+  const { size } = await storage.put(key, Readable.from([file.bytes]));
+  const discard = () => storage.delete(key);
+  try {
+    await insertFile(tx, where.tenantId, {
+      id,
+      original_name: sanitizeFileName(file.fileName),
+      mime_type: file.mime,
+      size,
+      storage_key: key,
+      created_user: where.createdBy,
+    });
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  return { id, uri: `${where.basePath}/api/file/${id}`, discard };
 }

@@ -63,3 +63,8 @@ export class LocalDiskStorage implements FileStorage {
     await fsp.rm(this.pathOf(key), { force: true });
   }
 }
+
+/** The deployment's file storage: local disk under `<dataDir>/uploads`. */
+export function storageFor(config: { dataDir: string }): FileStorage {
+  return new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+}

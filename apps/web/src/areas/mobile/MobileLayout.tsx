@@ -9,6 +9,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { useDocumentTitle, useRouteTitleKey } from '../../components/RouteTitle.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { NoticePopup } from './components/NoticePopup.tsx';
 import { mobilePaths } from './paths.ts';
 import './mobile.css';
 
@@ -36,7 +37,7 @@ function useRootFontScale() {
 
 /** The mobile area: the page, and a tab bar on the main screens. */
 export default function MobileLayout() {
-  const { settings } = useSession();
+  const { settings, account, name } = useSession();
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -51,6 +52,7 @@ export default function MobileLayout() {
         <main className="yy-mobile-body">
           <Outlet />
         </main>
+        <NoticePopup account={account} name={name} />
         {onTab && (
           <nav className="yy-mobile-tabs" aria-label={t('common.home')}>
             <TabBar activeKey={location.pathname} onChange={(key) => navigate(key)}>

@@ -8,6 +8,7 @@ import { pick } from '../../lib/i18n.ts';
 import { managePaths } from '../manage/paths.ts';
 import { AntdShell } from './AntdShell.tsx';
 import { LanguageSwitch } from './components/LanguageSwitch.tsx';
+import { NoticePopup } from './components/NoticePopup.tsx';
 import { pcPaths } from './paths.ts';
 import './pc.css';
 
@@ -66,6 +67,7 @@ export default function PcLayout() {
         <Layout.Content className="yy-pc-content">
           <Outlet />
         </Layout.Content>
+        <NoticePopup account={session.account} name={session.name} />
       </Layout>
     </AntdShell>
   );

@@ -19,6 +19,218 @@ export type Scalars = {
 };
 
 /**
+ * A per-person booking limit: appointment_number_rule "1" per day, "2" per week, "3" per month,
+ * "4" between timeperiod_number_begin_date and timeperiod_number_end_date.
+ */
+export type AppointmentNumberLimitRule = {
+  __typename?: 'AppointmentNumberLimitRule';
+  appointment_number_limit?: Maybe<Scalars['Int']['output']>;
+  appointment_number_rule?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  tenant_id?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_begin_date?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_end_date?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * An item of a code table (product spec 3 "Tree items"). Items form a tree inside their table:
+ * item_parent is the parent's item_code; a root has its own name there. item_level is the
+ * depth in that tree (roots 1). create_time: "YYYY-MM-DD HH:mm:ss" in the tenant's time zone.
+ * item_name_en is this system's addition (the English name).
+ */
+export type CodeItem = {
+  __typename?: 'CodeItem';
+  /** Code of the item's table (yy_campus...). */
+  code?: Maybe<Scalars['String']['output']>;
+  codes_id?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  item_code?: Maybe<Scalars['String']['output']>;
+  item_description?: Maybe<Scalars['String']['output']>;
+  item_index?: Maybe<Scalars['Int']['output']>;
+  item_level?: Maybe<Scalars['Int']['output']>;
+  item_name?: Maybe<Scalars['String']['output']>;
+  item_name_en?: Maybe<Scalars['String']['output']>;
+  item_parent?: Maybe<Scalars['String']['output']>;
+};
+
+/** A code table (代码表). items_count: how many items it has. */
+export type Codes = {
+  __typename?: 'Codes';
+  code?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  items_count?: Maybe<Scalars['Int']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  name_en?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+};
+
+export type CodesConnection = {
+  __typename?: 'CodesConnection';
+  edges?: Maybe<Array<Maybe<CodesEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type CodesEdge = {
+  __typename?: 'CodesEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<Codes>;
+};
+
+/** Filters of findCodesAll: keyword matches code, name or English name (substring); code eq/in. */
+export type CodesFilterMap = {
+  code?: InputMaybe<StringFilter>;
+  keyword?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An extra field the booking form collects for a resource type. */
+export type CollectionConfig = {
+  __typename?: 'CollectionConfig';
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  /** Identifier the booking stores the value under: a letter, then letters, digits or _. */
+  field_name?: Maybe<Scalars['String']['output']>;
+  /** text, textarea, number, date, select, phone or email. */
+  field_type?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  label_en?: Maybe<Scalars['String']['output']>;
+  label_zh?: Maybe<Scalars['String']['output']>;
+  /** Choices of a select field; empty for other types. */
+  options?: Maybe<Array<Maybe<CollectionConfigOption>>>;
+  order_num?: Maybe<Scalars['Int']['output']>;
+  required?: Maybe<Scalars['Boolean']['output']>;
+  resource_type_id?: Maybe<Scalars['String']['output']>;
+};
+
+export type CollectionConfigFilterMap = {
+  field_type?: InputMaybe<StringFilter>;
+  resource_type_id?: InputMaybe<StringFilter>;
+};
+
+/** A choice of a select field: value is what a booking stores (the Chinese label when empty). */
+export type CollectionConfigOption = {
+  __typename?: 'CollectionConfigOption';
+  label_en?: Maybe<Scalars['String']['output']>;
+  label_zh?: Maybe<Scalars['String']['output']>;
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+export type InputAppointmentNumberLimitRule = {
+  appointment_number_limit?: InputMaybe<Scalars['Int']['input']>;
+  appointment_number_rule?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  resources_type_id?: InputMaybe<Scalars['String']['input']>;
+  tenant_id?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_begin_date?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_end_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputCodeItems = {
+  /** The item's table; an item never moves to another table. */
+  codes_id?: InputMaybe<Scalars['String']['input']>;
+  /** Required by updateCodeItems; ignored by saveCodeItems. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  item_code?: InputMaybe<Scalars['String']['input']>;
+  item_description?: InputMaybe<Scalars['String']['input']>;
+  item_index?: InputMaybe<Scalars['Int']['input']>;
+  item_name?: InputMaybe<Scalars['String']['input']>;
+  item_name_en?: InputMaybe<Scalars['String']['input']>;
+  /** The parent's item_code; empty, the item's own code or its own name makes a root. */
+  item_parent?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputCodes = {
+  code?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Required by updateCodes; ignored by saveCodes. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  name_en?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A field to create (no id) or change (id). A new field goes last unless order_num is given. */
+export type InputCollectionConfig = {
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  field_name?: InputMaybe<Scalars['String']['input']>;
+  field_type?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  label_en?: InputMaybe<Scalars['String']['input']>;
+  label_zh?: InputMaybe<Scalars['String']['input']>;
+  options?: InputMaybe<Array<InputMaybe<InputCollectionConfigOption>>>;
+  order_num?: InputMaybe<Scalars['Int']['input']>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  resource_type_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputCollectionConfigOption = {
+  label_en?: InputMaybe<Scalars['String']['input']>;
+  label_zh?: InputMaybe<Scalars['String']['input']>;
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * An instruction to create (no id) or change (id). Content is HTML; it is stored sanitized (no
+ * scripts, event handlers or javascript: links).
+ */
+export type InputInstruction = {
+  content?: InputMaybe<Scalars['String']['input']>;
+  content_en?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  title_en?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputLocation = {
+  address?: InputMaybe<Scalars['String']['input']>;
+  address_en?: InputMaybe<Scalars['String']['input']>;
+  code_item_id?: InputMaybe<Scalars['String']['input']>;
+  /** Ignored: an item has one location, saved again by code_item_id. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/**
+ * saveNotice: without id a new notice, with id an update. The author is the caller.
+ * release_time: "YYYY-MM-DD HH:mm[:ss]", "YYYY-MM-DD" or epoch ms (tenant's time zone); empty
+ * releases the notice when it is published. popup_end_date: "YYYY-MM-DD" or empty (no end).
+ */
+export type InputNotice = {
+  content?: InputMaybe<Scalars['String']['input']>;
+  content_en?: InputMaybe<Scalars['String']['input']>;
+  created_user?: InputMaybe<Scalars['String']['input']>;
+  created_user_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  note_category?: InputMaybe<Scalars['String']['input']>;
+  popup_end_date?: InputMaybe<Scalars['String']['input']>;
+  popup_mode?: InputMaybe<Scalars['String']['input']>;
+  release_time?: InputMaybe<Scalars['String']['input']>;
+  resource_type_id?: InputMaybe<Scalars['String']['input']>;
+  resource_type_name?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  title_en?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** saveNoticeReadEntity: the reader is taken from the token; read_user_id and read_user_name are ignored. */
+export type InputNoticeReadEntity = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  notice_id?: InputMaybe<Scalars['String']['input']>;
+  read_user_id?: InputMaybe<Scalars['String']['input']>;
+  read_user_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
  * An entry the web app logs. Who, from where and when are taken from the request: the
  * user, address and time fields are accepted and ignored.
  */
@@ -32,6 +244,478 @@ export type InputOperateLog = {
   operate_type?: InputMaybe<Scalars['String']['input']>;
   operate_user_id?: InputMaybe<Scalars['String']['input']>;
   operate_user_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A resource to save (no id) or update (id). Child lists replace the stored ones when given; a
+ * list left out keeps its entries. With rule_source "1" the rule fields and rule lists sent are
+ * ignored (the template's apply). created_user*, hits and qcode_image_url are the server's.
+ */
+export type InputResources = {
+  admin_dept?: InputMaybe<Scalars['String']['input']>;
+  admin_dept_name?: InputMaybe<Scalars['String']['input']>;
+  admin_post?: InputMaybe<Scalars['String']['input']>;
+  admin_post_name?: InputMaybe<Scalars['String']['input']>;
+  advance_booking?: InputMaybe<Scalars['String']['input']>;
+  advance_booking_rule?: InputMaybe<Scalars['String']['input']>;
+  appointment_close_date?: InputMaybe<Scalars['String']['input']>;
+  appointment_close_time?: InputMaybe<Scalars['String']['input']>;
+  appointment_date_days?: InputMaybe<Scalars['Int']['input']>;
+  appointment_date_rule?: InputMaybe<Scalars['String']['input']>;
+  appointment_information_field?: InputMaybe<Scalars['String']['input']>;
+  appointment_open_date?: InputMaybe<Scalars['String']['input']>;
+  appointment_open_time?: InputMaybe<Scalars['String']['input']>;
+  available_number?: InputMaybe<Scalars['Int']['input']>;
+  batch_rule?: InputMaybe<Scalars['String']['input']>;
+  building_code?: InputMaybe<Scalars['String']['input']>;
+  building_name?: InputMaybe<Scalars['String']['input']>;
+  building_name_en?: InputMaybe<Scalars['String']['input']>;
+  campus_code?: InputMaybe<Scalars['String']['input']>;
+  campus_name?: InputMaybe<Scalars['String']['input']>;
+  campus_name_en?: InputMaybe<Scalars['String']['input']>;
+  can_location?: InputMaybe<Scalars['String']['input']>;
+  cancel_notification_push?: InputMaybe<Scalars['String']['input']>;
+  cancel_notification_rule_admin?: InputMaybe<Scalars['String']['input']>;
+  cancel_notification_rule_apply?: InputMaybe<Scalars['String']['input']>;
+  capacity?: InputMaybe<Scalars['Int']['input']>;
+  capacity_field_type?: InputMaybe<Scalars['String']['input']>;
+  capacity_string?: InputMaybe<Scalars['String']['input']>;
+  created_user?: InputMaybe<Scalars['String']['input']>;
+  created_user_name?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_rule?: InputMaybe<Scalars['String']['input']>;
+  days_rule_effective_time?: InputMaybe<Scalars['String']['input']>;
+  days_rule_refresh_time?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  describe?: InputMaybe<Scalars['String']['input']>;
+  describe_en?: InputMaybe<Scalars['String']['input']>;
+  floor_code?: InputMaybe<Scalars['String']['input']>;
+  floor_name?: InputMaybe<Scalars['String']['input']>;
+  floor_name_en?: InputMaybe<Scalars['String']['input']>;
+  hide_appointment_information?: InputMaybe<Scalars['String']['input']>;
+  hide_resources_detail?: InputMaybe<Scalars['String']['input']>;
+  hits?: InputMaybe<Scalars['Int']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_notification_push?: InputMaybe<Scalars['String']['input']>;
+  max_advance_booking_day?: InputMaybe<Scalars['Int']['input']>;
+  max_advance_booking_hour?: InputMaybe<Scalars['Int']['input']>;
+  max_advance_booking_minute?: InputMaybe<Scalars['Int']['input']>;
+  min_advance_booking_day?: InputMaybe<Scalars['Int']['input']>;
+  min_advance_booking_hour?: InputMaybe<Scalars['Int']['input']>;
+  min_advance_booking_minute?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes_cancel?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes_change?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes_prompt?: InputMaybe<Scalars['String']['input']>;
+  min_interval_minutes_prompt_en?: InputMaybe<Scalars['String']['input']>;
+  need_approve?: InputMaybe<Scalars['String']['input']>;
+  notifiy_channels?: InputMaybe<Scalars['String']['input']>;
+  open_captcha_verify?: InputMaybe<Scalars['String']['input']>;
+  open_frequency_verify?: InputMaybe<Scalars['String']['input']>;
+  open_process_form?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  per_max_available_number?: InputMaybe<Scalars['Int']['input']>;
+  qcode_image_url?: InputMaybe<Scalars['String']['input']>;
+  remark?: InputMaybe<Scalars['String']['input']>;
+  resourcesAppointmentNumberLimitRuleList?: InputMaybe<Array<InputMaybe<InputAppointmentNumberLimitRule>>>;
+  resourcesAuthList?: InputMaybe<Array<InputMaybe<InputResourcesAuth>>>;
+  resourcesAvailableNumberRuleList?: InputMaybe<Array<InputMaybe<InputResourcesAvailableNumberRule>>>;
+  resourcesConfig?: InputMaybe<InputResourcesConfig>;
+  resourcesCooperativeDeptList?: InputMaybe<Array<InputMaybe<InputResourcesCooperativeDept>>>;
+  resourcesCustomAttributeContentList?: InputMaybe<Array<InputMaybe<InputResourcesCustomAttributeContent>>>;
+  resourcesCustomAttributeList?: InputMaybe<Array<InputMaybe<InputResourcesCustomAttribute>>>;
+  resourcesDate?: InputMaybe<Array<InputMaybe<InputResourcesDate>>>;
+  resourcesExtendedPropertiesList?: InputMaybe<Array<InputMaybe<InputResourcesExtendedProperty>>>;
+  resourcesImage?: InputMaybe<Array<InputMaybe<InputResourcesImage>>>;
+  resourcesInvisibleList?: InputMaybe<Array<InputMaybe<InputResourcesInvisible>>>;
+  resourcesMonthList?: InputMaybe<Array<InputMaybe<InputResourcesMonth>>>;
+  resourcesNoReservationConfigList?: InputMaybe<Array<InputMaybe<InputResourcesNoReservationConfig>>>;
+  resourcesRoles?: InputMaybe<Array<InputMaybe<InputResourcesRole>>>;
+  resourcesTimeSlot?: InputMaybe<Array<InputMaybe<InputResourcesTimeSlot>>>;
+  resourcesVisibleList?: InputMaybe<Array<InputMaybe<InputResourcesVisible>>>;
+  resourcesWeek?: InputMaybe<Array<InputMaybe<InputResourcesWeek>>>;
+  resources_name?: InputMaybe<Scalars['String']['input']>;
+  resources_name_en?: InputMaybe<Scalars['String']['input']>;
+  resources_number?: InputMaybe<Scalars['String']['input']>;
+  resources_type_id?: InputMaybe<Scalars['String']['input']>;
+  review_url?: InputMaybe<Scalars['String']['input']>;
+  rule_source?: InputMaybe<Scalars['String']['input']>;
+  rule_template_id?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['Int']['input']>;
+  success_notification_push?: InputMaybe<Scalars['String']['input']>;
+  success_notification_rule?: InputMaybe<Scalars['String']['input']>;
+  success_prompt?: InputMaybe<Scalars['String']['input']>;
+  success_prompt_en?: InputMaybe<Scalars['String']['input']>;
+  time_slot_rule?: InputMaybe<Scalars['String']['input']>;
+  timeslot_latest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  timeslot_latest_rule?: InputMaybe<Scalars['String']['input']>;
+  write_detail?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesAuth = {
+  grant_object_id?: InputMaybe<Scalars['String']['input']>;
+  grant_object_name?: InputMaybe<Scalars['String']['input']>;
+  grant_object_type?: InputMaybe<Scalars['String']['input']>;
+  grant_open_id?: InputMaybe<Scalars['String']['input']>;
+  grant_permission_item?: InputMaybe<Scalars['String']['input']>;
+  grant_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  operate_user_id?: InputMaybe<Scalars['String']['input']>;
+  operate_user_name?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  resources_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesAvailableNumberRule = {
+  available_number?: InputMaybe<Scalars['Int']['input']>;
+  date_rule?: InputMaybe<Scalars['String']['input']>;
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  start_date?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  time_slot_rule?: InputMaybe<Scalars['String']['input']>;
+  weeks?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesConfig = {
+  appointment_number_limit?: InputMaybe<Scalars['Int']['input']>;
+  appointment_number_rule?: InputMaybe<Scalars['String']['input']>;
+  device_time_mode?: InputMaybe<Scalars['String']['input']>;
+  device_type?: InputMaybe<Scalars['String']['input']>;
+  earliest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  earliest_punctuality_rule?: InputMaybe<Scalars['String']['input']>;
+  holding_minutes?: InputMaybe<Scalars['Int']['input']>;
+  is_appointment_number_limit?: InputMaybe<Scalars['String']['input']>;
+  latest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  latest_punctuality_rule?: InputMaybe<Scalars['String']['input']>;
+  max_borrowing_days?: InputMaybe<Scalars['Int']['input']>;
+  max_waiting_days?: InputMaybe<Scalars['Int']['input']>;
+  name_encryption_display?: InputMaybe<Scalars['String']['input']>;
+  pertimeslot_max_minutes?: InputMaybe<Scalars['Int']['input']>;
+  pertimeslot_min_minutes?: InputMaybe<Scalars['Int']['input']>;
+  preaudit_dept?: InputMaybe<Scalars['String']['input']>;
+  preaudit_description?: InputMaybe<Scalars['String']['input']>;
+  preaudit_enable?: InputMaybe<Scalars['String']['input']>;
+  preaudit_post?: InputMaybe<Scalars['String']['input']>;
+  preaudit_url?: InputMaybe<Scalars['String']['input']>;
+  reservation_info_reuse?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  return_need_approve?: InputMaybe<Scalars['String']['input']>;
+  return_review_url?: InputMaybe<Scalars['String']['input']>;
+  separation_enable?: InputMaybe<Scalars['String']['input']>;
+  sign_out_rule?: InputMaybe<Scalars['String']['input']>;
+  signin_notification_push?: InputMaybe<Scalars['String']['input']>;
+  signin_notification_rule?: InputMaybe<Scalars['String']['input']>;
+  signin_rule?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_begin_date?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_end_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesCooperativeDept = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  dept_id?: InputMaybe<Scalars['String']['input']>;
+  dept_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesCustomAttribute = {
+  collect_mode?: InputMaybe<Scalars['String']['input']>;
+  data_range_cn?: InputMaybe<Scalars['String']['input']>;
+  data_range_en?: InputMaybe<Scalars['String']['input']>;
+  default_value_cn?: InputMaybe<Scalars['String']['input']>;
+  default_value_en?: InputMaybe<Scalars['String']['input']>;
+  field_desc_cn?: InputMaybe<Scalars['String']['input']>;
+  field_desc_en?: InputMaybe<Scalars['String']['input']>;
+  field_desc_remark?: InputMaybe<Scalars['String']['input']>;
+  field_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_detail_display?: InputMaybe<Scalars['String']['input']>;
+  is_required?: InputMaybe<Scalars['String']['input']>;
+  order_num?: InputMaybe<Scalars['Int']['input']>;
+  resources_type_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesCustomAttributeContent = {
+  attribute_content?: InputMaybe<Scalars['String']['input']>;
+  field_desc_cn?: InputMaybe<Scalars['String']['input']>;
+  field_desc_en?: InputMaybe<Scalars['String']['input']>;
+  field_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_detail_display?: InputMaybe<Scalars['String']['input']>;
+  is_enable?: InputMaybe<Scalars['String']['input']>;
+  order_num?: InputMaybe<Scalars['Int']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesDate = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  end?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesExtendedProperty = {
+  code_description?: InputMaybe<Scalars['String']['input']>;
+  extended_properties_code?: InputMaybe<Scalars['String']['input']>;
+  extended_properties_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  item_code?: InputMaybe<Scalars['String']['input']>;
+  item_description?: InputMaybe<Scalars['String']['input']>;
+  item_name?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesImage = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  image_category?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  uri?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesInvisible = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  invisible_obj_id?: InputMaybe<Scalars['String']['input']>;
+  invisible_obj_name?: InputMaybe<Scalars['String']['input']>;
+  invisible_obj_type?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesMonth = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  created_user_id?: InputMaybe<Scalars['String']['input']>;
+  created_user_name?: InputMaybe<Scalars['String']['input']>;
+  day?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  month?: InputMaybe<Scalars['String']['input']>;
+  order_num?: InputMaybe<Scalars['Int']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesNoReservationConfig = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  created_user_id?: InputMaybe<Scalars['String']['input']>;
+  created_user_name?: InputMaybe<Scalars['String']['input']>;
+  day?: InputMaybe<Scalars['String']['input']>;
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  month?: InputMaybe<Scalars['String']['input']>;
+  reason_cn?: InputMaybe<Scalars['String']['input']>;
+  reason_en?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  rule_type?: InputMaybe<Scalars['String']['input']>;
+  start_date?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  week?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesOccupy = {
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  reason_cn?: InputMaybe<Scalars['String']['input']>;
+  reason_en?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesRole = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  dept?: InputMaybe<Scalars['String']['input']>;
+  dept_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  post?: InputMaybe<Scalars['String']['input']>;
+  post_name?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesRuleConfig = {
+  appointment_number_limit?: InputMaybe<Scalars['Int']['input']>;
+  appointment_number_rule?: InputMaybe<Scalars['String']['input']>;
+  earliest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  earliest_punctuality_rule?: InputMaybe<Scalars['String']['input']>;
+  holding_minutes?: InputMaybe<Scalars['Int']['input']>;
+  is_appointment_number_limit?: InputMaybe<Scalars['String']['input']>;
+  latest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  latest_punctuality_rule?: InputMaybe<Scalars['String']['input']>;
+  max_borrowing_days?: InputMaybe<Scalars['Int']['input']>;
+  max_waiting_days?: InputMaybe<Scalars['Int']['input']>;
+  pertimeslot_max_minutes?: InputMaybe<Scalars['Int']['input']>;
+  pertimeslot_min_minutes?: InputMaybe<Scalars['Int']['input']>;
+  sign_out_rule?: InputMaybe<Scalars['String']['input']>;
+  signin_notification_push?: InputMaybe<Scalars['String']['input']>;
+  signin_notification_rule?: InputMaybe<Scalars['String']['input']>;
+  signin_rule?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_begin_date?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_end_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A rule template to save (no id) or update (id). Child lists left out keep their entries. */
+export type InputResourcesRuleTemplate = {
+  advance_booking?: InputMaybe<Scalars['String']['input']>;
+  advance_booking_rule?: InputMaybe<Scalars['String']['input']>;
+  appointment_close_date?: InputMaybe<Scalars['String']['input']>;
+  appointment_close_time?: InputMaybe<Scalars['String']['input']>;
+  appointment_date_days?: InputMaybe<Scalars['Int']['input']>;
+  appointment_date_rule?: InputMaybe<Scalars['String']['input']>;
+  appointment_open_date?: InputMaybe<Scalars['String']['input']>;
+  appointment_open_time?: InputMaybe<Scalars['String']['input']>;
+  batch_rule?: InputMaybe<Scalars['String']['input']>;
+  config?: InputMaybe<InputResourcesRuleConfig>;
+  cyclicity_rule?: InputMaybe<Scalars['String']['input']>;
+  days_rule_effective_time?: InputMaybe<Scalars['String']['input']>;
+  days_rule_refresh_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  max_advance_booking_day?: InputMaybe<Scalars['Int']['input']>;
+  max_advance_booking_hour?: InputMaybe<Scalars['Int']['input']>;
+  max_advance_booking_minute?: InputMaybe<Scalars['Int']['input']>;
+  min_advance_booking_day?: InputMaybe<Scalars['Int']['input']>;
+  min_advance_booking_hour?: InputMaybe<Scalars['Int']['input']>;
+  min_advance_booking_minute?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes_cancel?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes_change?: InputMaybe<Scalars['Int']['input']>;
+  min_interval_minutes_prompt?: InputMaybe<Scalars['String']['input']>;
+  min_interval_minutes_prompt_en?: InputMaybe<Scalars['String']['input']>;
+  need_approve?: InputMaybe<Scalars['String']['input']>;
+  open_captcha_verify?: InputMaybe<Scalars['String']['input']>;
+  open_frequency_verify?: InputMaybe<Scalars['String']['input']>;
+  per_max_available_number?: InputMaybe<Scalars['Int']['input']>;
+  remark?: InputMaybe<Scalars['String']['input']>;
+  resourcesAppointmentNumberLimitRuleList?: InputMaybe<Array<InputMaybe<InputAppointmentNumberLimitRule>>>;
+  resourcesAvailableNumberRuleList?: InputMaybe<Array<InputMaybe<InputResourcesAvailableNumberRule>>>;
+  resourcesDate?: InputMaybe<Array<InputMaybe<InputResourcesDate>>>;
+  resourcesMonthList?: InputMaybe<Array<InputMaybe<InputResourcesMonth>>>;
+  resourcesNoReservationConfigList?: InputMaybe<Array<InputMaybe<InputResourcesNoReservationConfig>>>;
+  resourcesTimeSlot?: InputMaybe<Array<InputMaybe<InputResourcesTimeSlot>>>;
+  resourcesWeek?: InputMaybe<Array<InputMaybe<InputResourcesWeek>>>;
+  template_name?: InputMaybe<Scalars['String']['input']>;
+  template_name_en?: InputMaybe<Scalars['String']['input']>;
+  time_slot_rule?: InputMaybe<Scalars['String']['input']>;
+  timeslot_latest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  timeslot_latest_rule?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A slot; an id kept from a stored slot keeps that slot (and the bookings that name it). */
+export type InputResourcesTimeSlot = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  jssj?: InputMaybe<Scalars['String']['input']>;
+  kssj?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A resource type to save (no id) or update (id). Child lists replace the stored ones when
+ * given; a list left out keeps its entries. created_user* are taken from the token.
+ */
+export type InputResourcesType = {
+  appointmentNumberLimitRuleList?: InputMaybe<Array<InputMaybe<InputAppointmentNumberLimitRule>>>;
+  appointment_category?: InputMaybe<Scalars['String']['input']>;
+  appointment_number_limit?: InputMaybe<Scalars['Int']['input']>;
+  appointment_number_rule?: InputMaybe<Scalars['String']['input']>;
+  batch_enable?: InputMaybe<Scalars['String']['input']>;
+  can_appointment_remark?: InputMaybe<Scalars['String']['input']>;
+  can_location?: InputMaybe<Scalars['String']['input']>;
+  capacity_field_type?: InputMaybe<Scalars['String']['input']>;
+  common_enable?: InputMaybe<Scalars['String']['input']>;
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  created_user?: InputMaybe<Scalars['String']['input']>;
+  created_user_name?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_enable?: InputMaybe<Scalars['String']['input']>;
+  default_appointment_state?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  earliest_deviation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  earliest_punctuality_rule?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  extendedProperties?: InputMaybe<Array<InputMaybe<InputResourcesTypeExtendedProperties>>>;
+  holding_minutes?: InputMaybe<Scalars['Int']['input']>;
+  icon?: InputMaybe<Scalars['String']['input']>;
+  icon_not?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  incomplete_appointment_number_limit?: InputMaybe<Scalars['Int']['input']>;
+  is_appointment_number_limit?: InputMaybe<Scalars['String']['input']>;
+  is_incomplete_appointment_number_limit?: InputMaybe<Scalars['String']['input']>;
+  open_captcha_verify?: InputMaybe<Scalars['String']['input']>;
+  open_frequency_verify?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  punctuality_rule?: InputMaybe<Scalars['String']['input']>;
+  resource_open_mode?: InputMaybe<Scalars['String']['input']>;
+  resourcesTypeAuthList?: InputMaybe<Array<InputMaybe<InputResourcesTypeAuth>>>;
+  resources_name?: InputMaybe<Scalars['String']['input']>;
+  resources_name_en?: InputMaybe<Scalars['String']['input']>;
+  resources_tag?: InputMaybe<Scalars['String']['input']>;
+  resources_tag_en?: InputMaybe<Scalars['String']['input']>;
+  sign_out_rule?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['Int']['input']>;
+  timeperiod_number_begin_date?: InputMaybe<Scalars['String']['input']>;
+  timeperiod_number_end_date?: InputMaybe<Scalars['String']['input']>;
+  userDisplayInfoConfigList?: InputMaybe<Array<InputMaybe<InputUserDisplayInfoConfig>>>;
+  wemeet_enable?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesTypeAuth = {
+  grant_object_id?: InputMaybe<Scalars['String']['input']>;
+  grant_object_name?: InputMaybe<Scalars['String']['input']>;
+  grant_object_type?: InputMaybe<Scalars['String']['input']>;
+  grant_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  operate_user_id?: InputMaybe<Scalars['String']['input']>;
+  operate_user_name?: InputMaybe<Scalars['String']['input']>;
+  resources_type_id?: InputMaybe<Scalars['String']['input']>;
+  resources_type_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesTypeExtendedProperties = {
+  code_description?: InputMaybe<Scalars['String']['input']>;
+  code_tags?: InputMaybe<Scalars['String']['input']>;
+  extended_properties_code?: InputMaybe<Scalars['String']['input']>;
+  extended_properties_name?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  order_num?: InputMaybe<Scalars['Int']['input']>;
+  resources_type_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesVisible = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  visible_obj_id?: InputMaybe<Scalars['String']['input']>;
+  visible_obj_name?: InputMaybe<Scalars['String']['input']>;
+  visible_obj_type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputResourcesWeek = {
+  create_time?: InputMaybe<Scalars['String']['input']>;
+  del?: InputMaybe<Scalars['Int']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  order?: InputMaybe<Scalars['Int']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  zj?: InputMaybe<Scalars['String']['input']>;
+  zj_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A review address to create (no id) or change (id). */
+export type InputReviewAddress = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  name_en?: InputMaybe<Scalars['String']['input']>;
+  resource_type_id?: InputMaybe<Scalars['String']['input']>;
+  url?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type InputSysSettings = {
@@ -57,6 +741,17 @@ export type InputTenants = {
   time_zone?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type InputUserDisplayInfoConfig = {
+  display_order_num?: InputMaybe<Scalars['Int']['input']>;
+  field_category?: InputMaybe<Scalars['String']['input']>;
+  field_data_type?: InputMaybe<Scalars['String']['input']>;
+  field_name_cn?: InputMaybe<Scalars['String']['input']>;
+  field_name_en?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  resource_type_id?: InputMaybe<Scalars['String']['input']>;
+  tenant_id?: InputMaybe<Scalars['String']['input']>;
+};
+
 /**
  * `saveUserImage`: `image` is an http(s) URL, a site path (`/...`, e.g. an upload's uri) or an
  * image data URI (png, jpeg, gif or webp, base64) of at most 1.5 MB.
@@ -64,6 +759,49 @@ export type InputTenants = {
 export type InputUserImage = {
   account?: InputMaybe<Scalars['String']['input']>;
   image?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A usage instruction page (使用说明). content and content_en are sanitized HTML. */
+export type Instruction = {
+  __typename?: 'Instruction';
+  content?: Maybe<Scalars['String']['output']>;
+  content_en?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** Lower first. */
+  order?: Maybe<Scalars['Int']['output']>;
+  /** published or draft. */
+  state?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  title_en?: Maybe<Scalars['String']['output']>;
+  update_time?: Maybe<Scalars['String']['output']>;
+};
+
+/** Filters of findInstructionAll; title matches title or title_en by substring (like). */
+export type InstructionFilterMap = {
+  state?: InputMaybe<StringFilter>;
+  title?: InputMaybe<StringFilter>;
+};
+
+/** Geographic location of a code item (a building): WGS-84 degrees. */
+export type Location = {
+  __typename?: 'Location';
+  address?: Maybe<Scalars['String']['output']>;
+  address_en?: Maybe<Scalars['String']['output']>;
+  /** Code of the item's table. */
+  code?: Maybe<Scalars['String']['output']>;
+  code_item_id?: Maybe<Scalars['String']['output']>;
+  codes_id?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** The item the location belongs to. */
+  item_code?: Maybe<Scalars['String']['output']>;
+  item_name?: Maybe<Scalars['String']['output']>;
+  item_name_en?: Maybe<Scalars['String']['output']>;
+  item_parent?: Maybe<Scalars['String']['output']>;
+  latitude?: Maybe<Scalars['Float']['output']>;
+  longitude?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Result of manual initialisation: code "0" is success. */
@@ -79,18 +817,97 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Does nothing; every endpoint has a mutation root for modules to extend. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  /** Copies a resource with all its settings and lists (name suffixed 副本 / Copy, disabled); ids holds the copy's id. */
+  copyResources?: Maybe<OperationResult>;
+  /** Refused while the item has children. */
+  deleteCodeItems?: Maybe<OperationResult>;
+  /**
+   * Deletes a code table. Refused while it has items, unless cascade is true: then its items
+   * and their locations are deleted with it.
+   */
+  deleteCodes?: Maybe<OperationResult>;
+  deleteCollectionConfig?: Maybe<OperationResult>;
+  deleteInstruction?: Maybe<OperationResult>;
+  deleteLocation?: Maybe<OperationResult>;
+  /** Marks the notice deleted. */
+  deleteNotice?: Maybe<OperationResult>;
   deleteOperateLog?: Maybe<OperationResult>;
   deleteOperateLogAll?: Maybe<OperationResult>;
+  deleteResources?: Maybe<OperationResult>;
+  deleteResourcesOccupy?: Maybe<OperationResult>;
+  /** Refused while resources use the template. */
+  deleteResourcesRuleTemplate?: Maybe<OperationResult>;
+  /** Refused while the type has resources. */
+  deleteResourcesType?: Maybe<OperationResult>;
+  deleteReviewAddress?: Maybe<OperationResult>;
   initTenantsData?: Maybe<OperationResult>;
   manualInitTenantsData?: Maybe<ManualInitResult>;
+  saveCodeItems?: Maybe<OperationResult>;
+  saveCodes?: Maybe<OperationResult>;
+  saveCollectionConfig?: Maybe<OperationResult>;
+  saveInstruction?: Maybe<OperationResult>;
+  /** Creates or replaces the location of a code item. latitude -90..90, longitude -180..180. */
+  saveLocation?: Maybe<OperationResult>;
+  saveNotice?: Maybe<OperationResult>;
+  /** Records that the caller read the notice today (once per day); ids holds the record's id. */
+  saveNoticeReadEntity?: Maybe<OperationResult>;
   saveOperateLog?: Maybe<OperationResult>;
   /** At most 100 entries per call. */
   saveOperateLogAll?: Maybe<OperationResult>;
+  saveResources?: Maybe<OperationResult>;
+  saveResourcesOccupy?: Maybe<OperationResult>;
+  saveResourcesRuleTemplate?: Maybe<OperationResult>;
+  saveResourcesType?: Maybe<OperationResult>;
+  saveReviewAddress?: Maybe<OperationResult>;
   saveSysSettings?: Maybe<OperationResult>;
   saveTenants?: Maybe<OperationResult>;
   /** Sets an avatar: users their own, administrators any account of their tenant. */
   saveUserImage?: Maybe<UserImage>;
+  /** Orders the fields of one resource type as listed: the first gets order_num 1. */
+  sortCollectionConfig?: Maybe<OperationResult>;
+  /** Changing item_code re-points the item's children at the new code. */
+  updateCodeItems?: Maybe<OperationResult>;
+  updateCodes?: Maybe<OperationResult>;
+  /** state: 0 draft, 1 publish, 2 withdraw. */
+  updateNoticeState?: Maybe<OperationResult>;
+  updateResources?: Maybe<OperationResult>;
+  updateResourcesOccupy?: Maybe<OperationResult>;
+  updateResourcesRuleTemplate?: Maybe<OperationResult>;
+  /** state: 1 enabled, 0 disabled. */
+  updateResourcesState?: Maybe<OperationResult>;
+  updateResourcesType?: Maybe<OperationResult>;
+  /** state: 1 enabled, 0 disabled. */
+  updateResourcesTypeState?: Maybe<OperationResult>;
   updateTenantsByTenantId?: Maybe<OperationResult>;
+};
+
+export type MutationCopyResourcesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteCodeItemsArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteCodesArgs = {
+  cascade?: InputMaybe<Scalars['Boolean']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteCollectionConfigArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteInstructionArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteLocationArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteNoticeArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type MutationDeleteOperateLogArgs = {
@@ -101,8 +918,56 @@ export type MutationDeleteOperateLogAllArgs = {
   ids?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
+export type MutationDeleteResourcesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteResourcesOccupyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteResourcesRuleTemplateArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteResourcesTypeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteReviewAddressArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type MutationInitTenantsDataArgs = {
   model?: InputMaybe<InputTenants>;
+};
+
+export type MutationSaveCodeItemsArgs = {
+  model?: InputMaybe<InputCodeItems>;
+};
+
+export type MutationSaveCodesArgs = {
+  model?: InputMaybe<InputCodes>;
+};
+
+export type MutationSaveCollectionConfigArgs = {
+  model?: InputMaybe<InputCollectionConfig>;
+};
+
+export type MutationSaveInstructionArgs = {
+  model?: InputMaybe<InputInstruction>;
+};
+
+export type MutationSaveLocationArgs = {
+  model?: InputMaybe<InputLocation>;
+};
+
+export type MutationSaveNoticeArgs = {
+  model?: InputMaybe<InputNotice>;
+};
+
+export type MutationSaveNoticeReadEntityArgs = {
+  model?: InputMaybe<InputNoticeReadEntity>;
 };
 
 export type MutationSaveOperateLogArgs = {
@@ -111,6 +976,26 @@ export type MutationSaveOperateLogArgs = {
 
 export type MutationSaveOperateLogAllArgs = {
   models?: InputMaybe<Array<InputMaybe<InputOperateLog>>>;
+};
+
+export type MutationSaveResourcesArgs = {
+  model: InputResources;
+};
+
+export type MutationSaveResourcesOccupyArgs = {
+  model: InputResourcesOccupy;
+};
+
+export type MutationSaveResourcesRuleTemplateArgs = {
+  model: InputResourcesRuleTemplate;
+};
+
+export type MutationSaveResourcesTypeArgs = {
+  model: InputResourcesType;
+};
+
+export type MutationSaveReviewAddressArgs = {
+  model?: InputMaybe<InputReviewAddress>;
 };
 
 export type MutationSaveSysSettingsArgs = {
@@ -125,8 +1010,160 @@ export type MutationSaveUserImageArgs = {
   model: InputUserImage;
 };
 
+export type MutationSortCollectionConfigArgs = {
+  ids?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
+};
+
+export type MutationUpdateCodeItemsArgs = {
+  model?: InputMaybe<InputCodeItems>;
+};
+
+export type MutationUpdateCodesArgs = {
+  model?: InputMaybe<InputCodes>;
+};
+
+export type MutationUpdateNoticeStateArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type MutationUpdateResourcesArgs = {
+  model: InputResources;
+};
+
+export type MutationUpdateResourcesOccupyArgs = {
+  model: InputResourcesOccupy;
+};
+
+export type MutationUpdateResourcesRuleTemplateArgs = {
+  model: InputResourcesRuleTemplate;
+};
+
+export type MutationUpdateResourcesStateArgs = {
+  id: Scalars['ID']['input'];
+  state: Scalars['Int']['input'];
+};
+
+export type MutationUpdateResourcesTypeArgs = {
+  model: InputResourcesType;
+};
+
+export type MutationUpdateResourcesTypeStateArgs = {
+  id: Scalars['ID']['input'];
+  state: Scalars['Int']['input'];
+};
+
 export type MutationUpdateTenantsByTenantIdArgs = {
   model: InputTenants;
+};
+
+/** A closed period of the asked date: book_date "YYYY-MM-DD", start_time/end_time "HH:mm" (end "24:00" = end of day). */
+export type NoReservationTimeSlot = {
+  __typename?: 'NoReservationTimeSlot';
+  book_date?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A notice (spec 3). state: 0 draft, 1 published, 2 withdrawn. note_category: '1' notice,
+ * '2' pop-up notice. popup_mode: '1' shown until the user has read it once, '2' (or any other
+ * value) shown once a day through popup_end_date. content/content_en are HTML sanitized by the
+ * server (no scripts, event handlers or javascript:/data: URLs), safe to render as they are.
+ */
+export type Notice = {
+  __typename?: 'Notice';
+  /** Reads of this notice today (tenant's time zone) by all users. */
+  allTodayReadCounts?: Maybe<Scalars['Int']['output']>;
+  /** All read records of this notice (one per user and day), for the back office. */
+  allTotalReadCounts?: Maybe<Scalars['Int']['output']>;
+  content?: Maybe<Scalars['String']['output']>;
+  content_en?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  /** 1 when deleted (deleted notices are not returned). */
+  del?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  note_category?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD: the last day a daily pop-up is shown (through 23:59:59); empty means no end. */
+  popup_end_date?: Maybe<Scalars['String']['output']>;
+  popup_mode?: Maybe<Scalars['String']['output']>;
+  /** How many different users have read this notice. */
+  readerCounts?: Maybe<Scalars['Int']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone; empty until first published. */
+  release_time?: Maybe<Scalars['String']['output']>;
+  resource_type_id?: Maybe<Scalars['String']['output']>;
+  resource_type_name?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['Int']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  title_en?: Maybe<Scalars['String']['output']>;
+  /** Whether the CALLER has read this notice today in the tenant's time zone (0 or 1). */
+  todayReadCounts?: Maybe<Scalars['Int']['output']>;
+  /** How many times the CALLER has read this notice (at most one read per day); the pop-up uses it. */
+  totalReadCounts?: Maybe<Scalars['Int']['output']>;
+};
+
+export type NoticeConnection = {
+  __typename?: 'NoticeConnection';
+  edges?: Maybe<Array<Maybe<NoticeEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type NoticeEdge = {
+  __typename?: 'NoticeEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<Notice>;
+};
+
+/** Columns findNoticeAll filters on (eq, in; title also like). state takes "0", "1" or "2". */
+export type NoticeFilterMap = {
+  created_user?: InputMaybe<StringFilter>;
+  note_category?: InputMaybe<StringFilter>;
+  popup_mode?: InputMaybe<StringFilter>;
+  resource_type_id?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+  title?: InputMaybe<StringFilter>;
+};
+
+/** A record that a user read a notice on a day (tenant's time zone). */
+export type NoticeReadEntity = {
+  __typename?: 'NoticeReadEntity';
+  id?: Maybe<Scalars['ID']['output']>;
+  notice_id?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD in the tenant's time zone. */
+  read_date?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  read_time?: Maybe<Scalars['String']['output']>;
+  /** The reader's account. */
+  read_user_id?: Maybe<Scalars['String']['output']>;
+  read_user_name?: Maybe<Scalars['String']['output']>;
+  tenant_id?: Maybe<Scalars['String']['output']>;
+};
+
+export type NoticeReadEntityConnection = {
+  __typename?: 'NoticeReadEntityConnection';
+  edges?: Maybe<Array<Maybe<NoticeReadEntityEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type NoticeReadEntityEdge = {
+  __typename?: 'NoticeReadEntityEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<NoticeReadEntity>;
+};
+
+/** Columns findNoticeReadEntityList filters on (eq, in; user id and name also like). */
+export type NoticeReadEntityFilterMap = {
+  notice_id?: InputMaybe<StringFilter>;
+  read_date?: InputMaybe<StringFilter>;
+  read_user_id?: InputMaybe<StringFilter>;
+  read_user_name?: InputMaybe<StringFilter>;
 };
 
 /** An operate-log entry (product spec 3). id_address is the client's IP (the original's name). */
@@ -191,18 +1228,148 @@ export type Query = {
   checkSuperTenant?: Maybe<OperationResult>;
   /** errcode "0" when the caller's tenant exists, is enabled and has been initialised. */
   checkTenantStatus?: Maybe<OperationResult>;
+  /**
+   * Items of the code tables selected by code_id (a table's id) and/or code (a prefix of the
+   * tables' code: "yy_" selects every table of the product), by table then item_index. With
+   * item_parent, only the children of that item_code. Empty strings mean no condition.
+   */
+  findCodeItemsAll?: Maybe<Array<Maybe<CodeItem>>>;
+  findCodes?: Maybe<Codes>;
+  /** The tenant's code tables, by order then code; first is at most 200. */
+  findCodesAll?: Maybe<CodesConnection>;
+  /**
+   * The fields collected, by resource type and order. Administrators see disabled fields too;
+   * other users (the booking form) enabled ones only.
+   */
+  findCollectionConfigAll?: Maybe<Array<Maybe<CollectionConfig>>>;
+  /** The five newest published notices (home pages). */
+  findFiveNotice?: Maybe<Array<Maybe<Notice>>>;
+  /** One instruction; null when missing (or a draft, for users who are not administrators). */
+  findInstruction?: Maybe<Instruction>;
+  /** The tenant's instructions by order. Administrators see drafts too; other users published ones only. */
+  findInstructionAll?: Maybe<Array<Maybe<Instruction>>>;
+  /** Locations of code items; code (a prefix of the tables' code) narrows to those tables. */
+  findLocationsAll?: Maybe<Array<Maybe<Location>>>;
+  /** One notice the caller may see, or null. */
+  findNotice?: Maybe<Notice>;
+  /**
+   * Notices, newest first: users get published, released notices; administrators every notice
+   * not deleted. A negative offset counts as 0; first is at most 999.
+   */
+  findNoticeAll?: Maybe<NoticeConnection>;
+  /** Read records, newest first (administrators). */
+  findNoticeReadEntityList?: Maybe<NoticeReadEntityConnection>;
   findOperateLog?: Maybe<OperateLog>;
   /**
    * The tenant's operate log, newest first. operateTime is [start, end], each "YYYY-MM-DD" or
    * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone (either may be empty); first is at most 200.
    */
   findOperateLogAll?: Maybe<OperateLogConnection>;
+  /** One resource the caller may see (noReservationTimeSlotList for today), or null. */
+  findResources?: Maybe<Resources>;
+  /** The tenant's resources for the back office, by order then name; first is at most 500. */
+  findResourcesAll?: Maybe<ResourcesConnection>;
+  /**
+   * Resources the signed-in user may see (administrators: all of the tenant; users: enabled
+   * resources of enabled types, by the type's auth list and the resource's visible, invisible
+   * and auth lists). bookDate "YYYY-MM-DD" (default today) fills noReservationTimeSlotList;
+   * with bookStartTime and bookEndTime ("HH:mm") only resources open for that whole period are
+   * listed. item_name: resources having each named extended-property item. is_cyclicity "1":
+   * only resources open at cyclicity_start_time..cyclicity_end_time on every date of the
+   * series cyclicity_start_date..cyclicity_end_date (cyclicity_strategy "1" every day, "2" on
+   * cyclicity_weekList weekdays "1".."7", "3" on cyclicity_dayList days of the month).
+   * order_by: "<column> [asc|desc]" of order, hits, resources_name, resources_number,
+   * capacity, available_number, create_time. cur_language "en" sorts and matches names in
+   * English. Empty strings mean "not given"; first is at most 500.
+   */
+  findResourcesAllByAccount?: Maybe<Array<Maybe<Resources>>>;
+  /** Blocked periods, latest start first; first is at most 200. */
+  findResourcesOccupyAll?: Maybe<ResourcesOccupyConnection>;
+  findResourcesRuleTemplate?: Maybe<ResourcesRuleTemplate>;
+  /** The tenant's rule templates, by name; first is at most 200. */
+  findResourcesRuleTemplateAll?: Maybe<ResourcesRuleTemplateConnection>;
+  /**
+   * The slots of a resource on a date (epoch ms of local midnight, or "YYYY-MM-DD") with how
+   * many more bookings each takes; a closed slot has 0 and its reason as the description.
+   */
+  findResourcesTimeSlotByResourcesIdAndDate?: Maybe<Array<Maybe<ResourcesTimeSlot>>>;
+  /** One resource type (administrators see any; users only types they may book). */
+  findResourcesType?: Maybe<ResourcesType>;
+  /** Every resource type of the tenant (administrators). */
+  findResourcesTypeAll?: Maybe<Array<Maybe<ResourcesType>>>;
+  /** The enabled types the signed-in user may book, by each type's auth list. */
+  findResourcesTypeAllByAccount?: Maybe<Array<Maybe<ResourcesType>>>;
+  /** The enabled types the signed-in user may book that have at least one enabled resource the user may see. */
+  findResourcesTypeAllByAvailableStatus?: Maybe<Array<Maybe<ResourcesType>>>;
+  /** The enabled types the user may book, each with the resources of it the user may see (types without any are left out). */
+  findResourcesTypeAllWithResourcesByAccount?: Maybe<Array<Maybe<ResourcesType>>>;
+  findResourcesTypeById?: Maybe<ResourcesType>;
+  /** The extended properties of a type. */
+  findResourcesTypeExtendedProperties?: Maybe<Array<Maybe<ResourcesTypeExtendedProperties>>>;
+  /**
+   * Resource types by authorisation: adminAuthType "1" (or empty) = every type for
+   * administrators; "0" = the types the caller may book (as findResourcesTypeAllByAccount).
+   */
+  findResourcesTypeListByAccountAuth?: Maybe<Array<Maybe<ResourcesType>>>;
+  /** The tenant's review addresses, by resource type and name. */
+  findReviewAddressAll?: Maybe<Array<Maybe<ReviewAddress>>>;
   /** The caller's tenant's settings with defaults filled in; readable before sign-in. */
   findSysSettings?: Maybe<SysSettings>;
   /** Every tenant of the deployment (super tenant administrators). */
   findTenantsAll?: Maybe<Array<Maybe<Tenant>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
+};
+
+export type QueryFindCodeItemsAllArgs = {
+  code?: InputMaybe<Scalars['String']['input']>;
+  code_id?: InputMaybe<Scalars['String']['input']>;
+  item_parent?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindCodesArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindCodesAllArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<CodesFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindCollectionConfigAllArgs = {
+  filter?: InputMaybe<CollectionConfigFilterMap>;
+};
+
+export type QueryFindInstructionArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindInstructionAllArgs = {
+  filter?: InputMaybe<InstructionFilterMap>;
+};
+
+export type QueryFindLocationsAllArgs = {
+  code?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindNoticeArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindNoticeAllArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<NoticeFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindNoticeReadEntityListArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<NoticeReadEntityFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryFindOperateLogArgs = {
@@ -217,8 +1384,763 @@ export type QueryFindOperateLogAllArgs = {
   operateTime?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
+export type QueryFindResourcesArgs = {
+  filter?: InputMaybe<ResourcesFilterMap>;
+  id: Scalars['ID']['input'];
+};
+
+export type QueryFindResourcesAllArgs = {
+  filter?: InputMaybe<ResourcesFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindResourcesAllByAccountArgs = {
+  bookDate?: InputMaybe<Scalars['String']['input']>;
+  bookEndTime?: InputMaybe<Scalars['String']['input']>;
+  bookStartTime?: InputMaybe<Scalars['String']['input']>;
+  cur_language?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_dayList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  cyclicity_end_date?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_end_time?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_start_date?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_start_time?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_strategy?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_weekList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  filter?: InputMaybe<ResourcesFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  is_cyclicity?: InputMaybe<Scalars['String']['input']>;
+  item_name?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Scalars['String']['input']>;
+  resourceName?: InputMaybe<Scalars['String']['input']>;
+  typeId?: InputMaybe<Scalars['String']['input']>;
+  typeName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindResourcesOccupyAllArgs = {
+  filter?: InputMaybe<ResourcesOccupyFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindResourcesRuleTemplateArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryFindResourcesRuleTemplateAllArgs = {
+  filter?: InputMaybe<ResourcesRuleTemplateFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindResourcesTimeSlotByResourcesIdAndDateArgs = {
+  date: Scalars['Date']['input'];
+  resourcesId: Scalars['String']['input'];
+};
+
+export type QueryFindResourcesTypeArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindResourcesTypeAllArgs = {
+  filter?: InputMaybe<ResourcesTypeFilterMap>;
+};
+
+export type QueryFindResourcesTypeAllByAccountArgs = {
+  filter?: InputMaybe<ResourcesTypeFilterMap>;
+};
+
+export type QueryFindResourcesTypeAllByAvailableStatusArgs = {
+  filter?: InputMaybe<ResourcesTypeFilterMap>;
+};
+
+export type QueryFindResourcesTypeAllWithResourcesByAccountArgs = {
+  filter?: InputMaybe<ResourcesTypeFilterMap>;
+};
+
+export type QueryFindResourcesTypeByIdArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindResourcesTypeExtendedPropertiesArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindResourcesTypeListByAccountAuthArgs = {
+  adminAuthType?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ResourcesTypeFilterMap>;
+};
+
+export type QueryFindReviewAddressAllArgs = {
+  filter?: InputMaybe<ReviewAddressFilterMap>;
+};
+
 export type QueryFindUserImageArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A bookable resource. state 1 enabled, 0 disabled. rule_source "0" = its own rules, "1" = the
+ * rule template rule_template_id (its rules are shown here). qcode_image_url: a PNG QR code of
+ * the resource's check-in page. available_number: capacity of one slot (0 = full).
+ */
+export type Resources = {
+  __typename?: 'Resources';
+  admin_dept?: Maybe<Scalars['String']['output']>;
+  admin_dept_name?: Maybe<Scalars['String']['output']>;
+  admin_post?: Maybe<Scalars['String']['output']>;
+  admin_post_name?: Maybe<Scalars['String']['output']>;
+  advance_booking?: Maybe<Scalars['String']['output']>;
+  advance_booking_rule?: Maybe<Scalars['String']['output']>;
+  appointment_close_date?: Maybe<Scalars['String']['output']>;
+  appointment_close_time?: Maybe<Scalars['String']['output']>;
+  appointment_date_days?: Maybe<Scalars['Int']['output']>;
+  appointment_date_rule?: Maybe<Scalars['String']['output']>;
+  appointment_information_field?: Maybe<Scalars['String']['output']>;
+  appointment_open_date?: Maybe<Scalars['String']['output']>;
+  appointment_open_time?: Maybe<Scalars['String']['output']>;
+  available_number?: Maybe<Scalars['Int']['output']>;
+  average?: Maybe<Scalars['Float']['output']>;
+  batch_rule?: Maybe<Scalars['String']['output']>;
+  building_code?: Maybe<Scalars['String']['output']>;
+  building_name?: Maybe<Scalars['String']['output']>;
+  building_name_en?: Maybe<Scalars['String']['output']>;
+  campus_code?: Maybe<Scalars['String']['output']>;
+  campus_name?: Maybe<Scalars['String']['output']>;
+  campus_name_en?: Maybe<Scalars['String']['output']>;
+  can_location?: Maybe<Scalars['String']['output']>;
+  cancel_notification_push?: Maybe<Scalars['String']['output']>;
+  cancel_notification_rule_admin?: Maybe<Scalars['String']['output']>;
+  cancel_notification_rule_apply?: Maybe<Scalars['String']['output']>;
+  capacity?: Maybe<Scalars['Int']['output']>;
+  capacity_field_type?: Maybe<Scalars['String']['output']>;
+  capacity_string?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  cyclicity_rule?: Maybe<Scalars['String']['output']>;
+  days_rule_effective_time?: Maybe<Scalars['String']['output']>;
+  days_rule_refresh_time?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  describe?: Maybe<Scalars['String']['output']>;
+  describe_en?: Maybe<Scalars['String']['output']>;
+  /** Evaluations of the resource (0 until evaluations exist). */
+  evaluateCount?: Maybe<Scalars['Int']['output']>;
+  floor_code?: Maybe<Scalars['String']['output']>;
+  floor_name?: Maybe<Scalars['String']['output']>;
+  floor_name_en?: Maybe<Scalars['String']['output']>;
+  hide_appointment_information?: Maybe<Scalars['String']['output']>;
+  hide_resources_detail?: Maybe<Scalars['String']['output']>;
+  hits?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_notification_push?: Maybe<Scalars['String']['output']>;
+  /** Favourites of the resource (0 until favourites exist). */
+  like?: Maybe<Scalars['Int']['output']>;
+  max_advance_booking_day?: Maybe<Scalars['Int']['output']>;
+  max_advance_booking_hour?: Maybe<Scalars['Int']['output']>;
+  max_advance_booking_minute?: Maybe<Scalars['Int']['output']>;
+  min_advance_booking_day?: Maybe<Scalars['Int']['output']>;
+  min_advance_booking_hour?: Maybe<Scalars['Int']['output']>;
+  min_advance_booking_minute?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes_cancel?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes_change?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes_prompt?: Maybe<Scalars['String']['output']>;
+  min_interval_minutes_prompt_en?: Maybe<Scalars['String']['output']>;
+  need_approve?: Maybe<Scalars['String']['output']>;
+  noReservationTimeSlotList?: Maybe<Array<Maybe<NoReservationTimeSlot>>>;
+  notifiy_channels?: Maybe<Scalars['String']['output']>;
+  open_captcha_verify?: Maybe<Scalars['String']['output']>;
+  open_frequency_verify?: Maybe<Scalars['String']['output']>;
+  open_process_form?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+  per_max_available_number?: Maybe<Scalars['Int']['output']>;
+  qcode_image_url?: Maybe<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  /** "1" when some time of the asked date (bookDate, else today) is open for booking, else "0". */
+  reservable_status?: Maybe<Scalars['String']['output']>;
+  resourcesAppointmentNumberLimitRuleList?: Maybe<Array<Maybe<AppointmentNumberLimitRule>>>;
+  resourcesAuthList?: Maybe<Array<Maybe<ResourcesAuth>>>;
+  resourcesAvailableNumberRuleList?: Maybe<Array<Maybe<ResourcesAvailableNumberRule>>>;
+  resourcesConfig?: Maybe<ResourcesConfig>;
+  resourcesCooperativeDeptList?: Maybe<Array<Maybe<ResourcesCooperativeDept>>>;
+  resourcesCustomAttributeContentList?: Maybe<Array<Maybe<ResourcesCustomAttributeContent>>>;
+  resourcesCustomAttributeList?: Maybe<Array<Maybe<ResourcesCustomAttribute>>>;
+  resourcesDate?: Maybe<Array<Maybe<ResourcesDate>>>;
+  resourcesExtendedPropertiesList?: Maybe<Array<Maybe<ResourcesExtendedProperty>>>;
+  resourcesImage?: Maybe<Array<Maybe<ResourcesImage>>>;
+  resourcesInvisibleList?: Maybe<Array<Maybe<ResourcesInvisible>>>;
+  resourcesMonthList?: Maybe<Array<Maybe<ResourcesMonth>>>;
+  resourcesNoReservationConfigList?: Maybe<Array<Maybe<ResourcesNoReservationConfig>>>;
+  resourcesRoles?: Maybe<Array<Maybe<ResourcesRole>>>;
+  resourcesTimeSlot?: Maybe<Array<Maybe<ResourcesTimeSlot>>>;
+  resourcesVisibleList?: Maybe<Array<Maybe<ResourcesVisible>>>;
+  resourcesWeek?: Maybe<Array<Maybe<ResourcesWeek>>>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_number?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  resources_type_name?: Maybe<Scalars['String']['output']>;
+  resources_type_name_en?: Maybe<Scalars['String']['output']>;
+  review_url?: Maybe<Scalars['String']['output']>;
+  rule_source?: Maybe<Scalars['String']['output']>;
+  rule_template_id?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['Int']['output']>;
+  success_notification_push?: Maybe<Scalars['String']['output']>;
+  success_notification_rule?: Maybe<Scalars['String']['output']>;
+  success_prompt?: Maybe<Scalars['String']['output']>;
+  success_prompt_en?: Maybe<Scalars['String']['output']>;
+  time_slot_rule?: Maybe<Scalars['String']['output']>;
+  timeslot_latest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  timeslot_latest_rule?: Maybe<Scalars['String']['output']>;
+  /** Successful bookings of the resource (0 until bookings exist). */
+  totalSuccessReserveCounts?: Maybe<Scalars['Int']['output']>;
+  userDisplayInfoConfigList?: Maybe<Array<Maybe<UserDisplayInfoConfig>>>;
+  write_detail?: Maybe<Scalars['String']['output']>;
+};
+
+/** When a resource has grants, only their objects (dept, post, user, triple) see and book it. */
+export type ResourcesAuth = {
+  __typename?: 'ResourcesAuth';
+  grant_object_id?: Maybe<Scalars['String']['output']>;
+  grant_object_name?: Maybe<Scalars['String']['output']>;
+  grant_object_type?: Maybe<Scalars['String']['output']>;
+  grant_open_id?: Maybe<Scalars['String']['output']>;
+  grant_permission_item?: Maybe<Scalars['String']['output']>;
+  grant_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  operate_user_id?: Maybe<Scalars['String']['output']>;
+  operate_user_name?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Capacity per slot that differs from available_number: date_rule "1" between start_date and
+ * end_date, "2" on weeks ("1".."7", comma separated); time_slot_rule "1" within
+ * start_time..end_time, otherwise the whole day.
+ */
+export type ResourcesAvailableNumberRule = {
+  __typename?: 'ResourcesAvailableNumberRule';
+  available_number?: Maybe<Scalars['Int']['output']>;
+  date_rule?: Maybe<Scalars['String']['output']>;
+  end_date?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  start_date?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  time_slot_rule?: Maybe<Scalars['String']['output']>;
+  weeks?: Maybe<Scalars['String']['output']>;
+};
+
+/** Settings of a resource; the booking-rule part comes from the rule template when rule_source is "1". */
+export type ResourcesConfig = {
+  __typename?: 'ResourcesConfig';
+  appointment_number_limit?: Maybe<Scalars['Int']['output']>;
+  appointment_number_rule?: Maybe<Scalars['String']['output']>;
+  device_time_mode?: Maybe<Scalars['String']['output']>;
+  device_type?: Maybe<Scalars['String']['output']>;
+  earliest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  earliest_punctuality_rule?: Maybe<Scalars['String']['output']>;
+  holding_minutes?: Maybe<Scalars['Int']['output']>;
+  is_appointment_number_limit?: Maybe<Scalars['String']['output']>;
+  latest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  latest_punctuality_rule?: Maybe<Scalars['String']['output']>;
+  max_borrowing_days?: Maybe<Scalars['Int']['output']>;
+  max_waiting_days?: Maybe<Scalars['Int']['output']>;
+  name_encryption_display?: Maybe<Scalars['String']['output']>;
+  pertimeslot_max_minutes?: Maybe<Scalars['Int']['output']>;
+  pertimeslot_min_minutes?: Maybe<Scalars['Int']['output']>;
+  preaudit_dept?: Maybe<Scalars['String']['output']>;
+  preaudit_description?: Maybe<Scalars['String']['output']>;
+  preaudit_enable?: Maybe<Scalars['String']['output']>;
+  preaudit_post?: Maybe<Scalars['String']['output']>;
+  preaudit_url?: Maybe<Scalars['String']['output']>;
+  reservation_info_reuse?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  return_need_approve?: Maybe<Scalars['String']['output']>;
+  return_review_url?: Maybe<Scalars['String']['output']>;
+  separation_enable?: Maybe<Scalars['String']['output']>;
+  sign_out_rule?: Maybe<Scalars['String']['output']>;
+  signin_notification_push?: Maybe<Scalars['String']['output']>;
+  signin_notification_rule?: Maybe<Scalars['String']['output']>;
+  signin_rule?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_begin_date?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_end_date?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResourcesConnection = {
+  __typename?: 'ResourcesConnection';
+  edges?: Maybe<Array<Maybe<ResourcesEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResourcesCooperativeDept = {
+  __typename?: 'ResourcesCooperativeDept';
+  create_time?: Maybe<Scalars['String']['output']>;
+  dept_id?: Maybe<Scalars['String']['output']>;
+  dept_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResourcesCustomAttribute = {
+  __typename?: 'ResourcesCustomAttribute';
+  collect_mode?: Maybe<Scalars['String']['output']>;
+  data_range_cn?: Maybe<Scalars['String']['output']>;
+  data_range_en?: Maybe<Scalars['String']['output']>;
+  default_value_cn?: Maybe<Scalars['String']['output']>;
+  default_value_en?: Maybe<Scalars['String']['output']>;
+  field_desc_cn?: Maybe<Scalars['String']['output']>;
+  field_desc_en?: Maybe<Scalars['String']['output']>;
+  field_desc_remark?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_detail_display?: Maybe<Scalars['String']['output']>;
+  is_required?: Maybe<Scalars['String']['output']>;
+  order_num?: Maybe<Scalars['Int']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResourcesCustomAttributeContent = {
+  __typename?: 'ResourcesCustomAttributeContent';
+  attribute_content?: Maybe<Scalars['String']['output']>;
+  field_desc_cn?: Maybe<Scalars['String']['output']>;
+  field_desc_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_detail_display?: Maybe<Scalars['String']['output']>;
+  is_enable?: Maybe<Scalars['String']['output']>;
+  order_num?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/** A bookable date range, start and end "YYYY-MM-DD" inclusive. None: any date. */
+export type ResourcesDate = {
+  __typename?: 'ResourcesDate';
+  create_time?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  end?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  start?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResourcesEdge = {
+  __typename?: 'ResourcesEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<Resources>;
+};
+
+export type ResourcesExtendedProperty = {
+  __typename?: 'ResourcesExtendedProperty';
+  code_description?: Maybe<Scalars['String']['output']>;
+  extended_properties_code?: Maybe<Scalars['String']['output']>;
+  extended_properties_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  item_code?: Maybe<Scalars['String']['output']>;
+  item_description?: Maybe<Scalars['String']['output']>;
+  item_name?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/** Columns resource queries filter on: eq (an empty or null eq is no filter) and in; like on names. */
+export type ResourcesFilterMap = {
+  admin_dept?: InputMaybe<StringFilter>;
+  building_code?: InputMaybe<StringFilter>;
+  campus_code?: InputMaybe<StringFilter>;
+  floor_code?: InputMaybe<StringFilter>;
+  id?: InputMaybe<StringFilter>;
+  need_approve?: InputMaybe<StringFilter>;
+  resources_name?: InputMaybe<StringFilter>;
+  resources_number?: InputMaybe<StringFilter>;
+  resources_type_id?: InputMaybe<StringFilter>;
+  rule_source?: InputMaybe<StringFilter>;
+  rule_template_id?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+};
+
+/** A picture: image_category "1" = picture, "2" = panorama. */
+export type ResourcesImage = {
+  __typename?: 'ResourcesImage';
+  create_time?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  image_category?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  uri?: Maybe<Scalars['String']['output']>;
+};
+
+/** Who never sees the resource. */
+export type ResourcesInvisible = {
+  __typename?: 'ResourcesInvisible';
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  invisible_obj_id?: Maybe<Scalars['String']['output']>;
+  invisible_obj_name?: Maybe<Scalars['String']['output']>;
+  invisible_obj_type?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/** A bookable month (and optionally day of the month). None: every month. */
+export type ResourcesMonth = {
+  __typename?: 'ResourcesMonth';
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user_id?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  day?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  month?: Maybe<Scalars['String']['output']>;
+  order_num?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A period that cannot be booked. rule_type "1" = start_date..end_date, "2" = weekly on week
+ * ("1".."7", comma separated), "3" = yearly on month/day, "4" = every day; start_time..end_time
+ * narrow it to part of the day (empty: the whole day).
+ */
+export type ResourcesNoReservationConfig = {
+  __typename?: 'ResourcesNoReservationConfig';
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user_id?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  day?: Maybe<Scalars['String']['output']>;
+  end_date?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  month?: Maybe<Scalars['String']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  rule_type?: Maybe<Scalars['String']['output']>;
+  start_date?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  week?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A period an administrator blocked a resource for. start_time/end_time "YYYY-MM-DD HH:mm" in
+ * the tenant's time zone; the end is exclusive.
+ */
+export type ResourcesOccupy = {
+  __typename?: 'ResourcesOccupy';
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResourcesOccupyConnection = {
+  __typename?: 'ResourcesOccupyConnection';
+  edges?: Maybe<Array<Maybe<ResourcesOccupyEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResourcesOccupyEdge = {
+  __typename?: 'ResourcesOccupyEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<ResourcesOccupy>;
+};
+
+/**
+ * Columns findResourcesOccupyAll filters on; start_time gte / end_time lte ("YYYY-MM-DD" or
+ * "YYYY-MM-DD HH:mm") select the periods that overlap the range.
+ */
+export type ResourcesOccupyFilterMap = {
+  end_time?: InputMaybe<StringFilter>;
+  id?: InputMaybe<StringFilter>;
+  resources_id?: InputMaybe<StringFilter>;
+  resources_type_id?: InputMaybe<StringFilter>;
+  start_time?: InputMaybe<StringFilter>;
+};
+
+/** role of the resource's managers: a post in a department. */
+export type ResourcesRole = {
+  __typename?: 'ResourcesRole';
+  create_time?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  dept?: Maybe<Scalars['String']['output']>;
+  dept_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+  post?: Maybe<Scalars['String']['output']>;
+  post_name?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * The booking-rule part of resourcesConfig: minutes per booking in free time, check-in rules,
+ * number limits.
+ */
+export type ResourcesRuleConfig = {
+  __typename?: 'ResourcesRuleConfig';
+  appointment_number_limit?: Maybe<Scalars['Int']['output']>;
+  appointment_number_rule?: Maybe<Scalars['String']['output']>;
+  earliest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  earliest_punctuality_rule?: Maybe<Scalars['String']['output']>;
+  holding_minutes?: Maybe<Scalars['Int']['output']>;
+  is_appointment_number_limit?: Maybe<Scalars['String']['output']>;
+  latest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  latest_punctuality_rule?: Maybe<Scalars['String']['output']>;
+  max_borrowing_days?: Maybe<Scalars['Int']['output']>;
+  max_waiting_days?: Maybe<Scalars['Int']['output']>;
+  pertimeslot_max_minutes?: Maybe<Scalars['Int']['output']>;
+  pertimeslot_min_minutes?: Maybe<Scalars['Int']['output']>;
+  sign_out_rule?: Maybe<Scalars['String']['output']>;
+  signin_notification_push?: Maybe<Scalars['String']['output']>;
+  signin_notification_rule?: Maybe<Scalars['String']['output']>;
+  signin_rule?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_begin_date?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_end_date?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A named set of booking rules. Resources with rule_source "1" and this rule_template_id use
+ * it; changing it changes all of them. time_slot_rule "1" = time slots, "2" = free time
+ * (config.pertimeslot_min_minutes..pertimeslot_max_minutes per booking); appointment_date_days
+ * days ahead, a new day opening at days_rule_refresh_time ("HH:mm").
+ */
+export type ResourcesRuleTemplate = {
+  __typename?: 'ResourcesRuleTemplate';
+  advance_booking?: Maybe<Scalars['String']['output']>;
+  advance_booking_rule?: Maybe<Scalars['String']['output']>;
+  appointment_close_date?: Maybe<Scalars['String']['output']>;
+  appointment_close_time?: Maybe<Scalars['String']['output']>;
+  appointment_date_days?: Maybe<Scalars['Int']['output']>;
+  appointment_date_rule?: Maybe<Scalars['String']['output']>;
+  appointment_open_date?: Maybe<Scalars['String']['output']>;
+  appointment_open_time?: Maybe<Scalars['String']['output']>;
+  batch_rule?: Maybe<Scalars['String']['output']>;
+  config?: Maybe<ResourcesRuleConfig>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  cyclicity_rule?: Maybe<Scalars['String']['output']>;
+  days_rule_effective_time?: Maybe<Scalars['String']['output']>;
+  days_rule_refresh_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  max_advance_booking_day?: Maybe<Scalars['Int']['output']>;
+  max_advance_booking_hour?: Maybe<Scalars['Int']['output']>;
+  max_advance_booking_minute?: Maybe<Scalars['Int']['output']>;
+  min_advance_booking_day?: Maybe<Scalars['Int']['output']>;
+  min_advance_booking_hour?: Maybe<Scalars['Int']['output']>;
+  min_advance_booking_minute?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes_cancel?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes_change?: Maybe<Scalars['Int']['output']>;
+  min_interval_minutes_prompt?: Maybe<Scalars['String']['output']>;
+  min_interval_minutes_prompt_en?: Maybe<Scalars['String']['output']>;
+  need_approve?: Maybe<Scalars['String']['output']>;
+  open_captcha_verify?: Maybe<Scalars['String']['output']>;
+  open_frequency_verify?: Maybe<Scalars['String']['output']>;
+  per_max_available_number?: Maybe<Scalars['Int']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  resourcesAppointmentNumberLimitRuleList?: Maybe<Array<Maybe<AppointmentNumberLimitRule>>>;
+  resourcesAvailableNumberRuleList?: Maybe<Array<Maybe<ResourcesAvailableNumberRule>>>;
+  /** How many resources use the template. */
+  resourcesCount?: Maybe<Scalars['Int']['output']>;
+  resourcesDate?: Maybe<Array<Maybe<ResourcesDate>>>;
+  resourcesMonthList?: Maybe<Array<Maybe<ResourcesMonth>>>;
+  resourcesNoReservationConfigList?: Maybe<Array<Maybe<ResourcesNoReservationConfig>>>;
+  resourcesTimeSlot?: Maybe<Array<Maybe<ResourcesTimeSlot>>>;
+  resourcesWeek?: Maybe<Array<Maybe<ResourcesWeek>>>;
+  template_name?: Maybe<Scalars['String']['output']>;
+  template_name_en?: Maybe<Scalars['String']['output']>;
+  time_slot_rule?: Maybe<Scalars['String']['output']>;
+  timeslot_latest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  timeslot_latest_rule?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResourcesRuleTemplateConnection = {
+  __typename?: 'ResourcesRuleTemplateConnection';
+  edges?: Maybe<Array<Maybe<ResourcesRuleTemplateEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResourcesRuleTemplateEdge = {
+  __typename?: 'ResourcesRuleTemplateEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<ResourcesRuleTemplate>;
+};
+
+/** Columns findResourcesRuleTemplateAll filters on (template_name: eq, in or like). */
+export type ResourcesRuleTemplateFilterMap = {
+  id?: InputMaybe<StringFilter>;
+  need_approve?: InputMaybe<StringFilter>;
+  template_name?: InputMaybe<StringFilter>;
+  time_slot_rule?: InputMaybe<StringFilter>;
+};
+
+/** A time slot of the day, kssj-jssj "HH:mm". Bookings name slots by id. */
+export type ResourcesTimeSlot = {
+  __typename?: 'ResourcesTimeSlot';
+  /** How many more bookings the slot takes on the asked date; <= 0 means full or closed. */
+  canAppointmentNumber?: Maybe<Scalars['Int']['output']>;
+  canAppointmentNumberDesc?: Maybe<Scalars['String']['output']>;
+  canAppointmentNumberDesc_en?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  jssj?: Maybe<Scalars['String']['output']>;
+  kssj?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/** A resource type (category). state: 1 enabled, 0 disabled. Flags are "0"/"1". */
+export type ResourcesType = {
+  __typename?: 'ResourcesType';
+  appointmentNumberLimitRuleList?: Maybe<Array<Maybe<AppointmentNumberLimitRule>>>;
+  appointment_category?: Maybe<Scalars['String']['output']>;
+  appointment_number_limit?: Maybe<Scalars['Int']['output']>;
+  appointment_number_rule?: Maybe<Scalars['String']['output']>;
+  batch_enable?: Maybe<Scalars['String']['output']>;
+  can_appointment_remark?: Maybe<Scalars['String']['output']>;
+  can_location?: Maybe<Scalars['String']['output']>;
+  capacity_field_type?: Maybe<Scalars['String']['output']>;
+  common_enable?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  cyclicity_enable?: Maybe<Scalars['String']['output']>;
+  default_appointment_state?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  earliest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
+  earliest_punctuality_rule?: Maybe<Scalars['String']['output']>;
+  /** HH:mm */
+  end_time?: Maybe<Scalars['String']['output']>;
+  extendedProperties?: Maybe<Array<Maybe<ResourcesTypeExtendedProperties>>>;
+  holding_minutes?: Maybe<Scalars['Int']['output']>;
+  icon?: Maybe<Scalars['String']['output']>;
+  icon_not?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  incomplete_appointment_number_limit?: Maybe<Scalars['Int']['output']>;
+  is_appointment_number_limit?: Maybe<Scalars['String']['output']>;
+  is_incomplete_appointment_number_limit?: Maybe<Scalars['String']['output']>;
+  open_captcha_verify?: Maybe<Scalars['String']['output']>;
+  open_frequency_verify?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+  punctuality_rule?: Maybe<Scalars['String']['output']>;
+  resource_open_mode?: Maybe<Scalars['String']['output']>;
+  /** The type's resources the caller may see (findResourcesTypeAllWithResourcesByAccount only). */
+  resourcesList?: Maybe<Array<Maybe<Resources>>>;
+  resourcesTypeAuthList?: Maybe<Array<Maybe<ResourcesTypeAuth>>>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_tag?: Maybe<Scalars['String']['output']>;
+  resources_tag_en?: Maybe<Scalars['String']['output']>;
+  sign_out_rule?: Maybe<Scalars['String']['output']>;
+  /** HH:mm */
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['Int']['output']>;
+  timeperiod_number_begin_date?: Maybe<Scalars['String']['output']>;
+  timeperiod_number_end_date?: Maybe<Scalars['String']['output']>;
+  userDisplayInfoConfigList?: Maybe<Array<Maybe<UserDisplayInfoConfig>>>;
+  wemeet_enable?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Who may book a resource type's resources. grant_object_type: dept, post, user or triple
+ * (grant_object_id "<dept>|<post>", each an id or a code); a department grant covers its
+ * sub-departments. A type without grants is open to everyone of the tenant.
+ */
+export type ResourcesTypeAuth = {
+  __typename?: 'ResourcesTypeAuth';
+  grant_object_id?: Maybe<Scalars['String']['output']>;
+  grant_object_name?: Maybe<Scalars['String']['output']>;
+  grant_object_type?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  grant_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  operate_user_id?: Maybe<Scalars['String']['output']>;
+  operate_user_name?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  resources_type_name?: Maybe<Scalars['String']['output']>;
+};
+
+/** An extended property of a resource type: a code table its resources pick values from. */
+export type ResourcesTypeExtendedProperties = {
+  __typename?: 'ResourcesTypeExtendedProperties';
+  code_description?: Maybe<Scalars['String']['output']>;
+  code_tags?: Maybe<Scalars['String']['output']>;
+  extended_properties_code?: Maybe<Scalars['String']['output']>;
+  extended_properties_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  order_num?: Maybe<Scalars['Int']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+};
+
+/** Columns the resource type queries filter on (eq, in; an empty eq is no filter; like on names). */
+export type ResourcesTypeFilterMap = {
+  appointment_category?: InputMaybe<StringFilter>;
+  can_location?: InputMaybe<StringFilter>;
+  id?: InputMaybe<StringFilter>;
+  resource_open_mode?: InputMaybe<StringFilter>;
+  resources_name?: InputMaybe<StringFilter>;
+  resources_name_en?: InputMaybe<StringFilter>;
+  resources_tag?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+};
+
+/** Who sees the resource: when a resource has entries, only matching users see it (types as in the auth lists). */
+export type ResourcesVisible = {
+  __typename?: 'ResourcesVisible';
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  visible_obj_id?: Maybe<Scalars['String']['output']>;
+  visible_obj_name?: Maybe<Scalars['String']['output']>;
+  visible_obj_type?: Maybe<Scalars['String']['output']>;
+};
+
+/** A bookable weekday: zj "1" (Monday) to "7" (Sunday). None: every day. */
+export type ResourcesWeek = {
+  __typename?: 'ResourcesWeek';
+  create_time?: Maybe<Scalars['String']['output']>;
+  del?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  order?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  zj?: Maybe<Scalars['String']['output']>;
+  zj_name?: Maybe<Scalars['String']['output']>;
+};
+
+/** The address of an external review (approval) page for a resource type. */
+export type ReviewAddress = {
+  __typename?: 'ReviewAddress';
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  name_en?: Maybe<Scalars['String']['output']>;
+  resource_type_id?: Maybe<Scalars['String']['output']>;
+  /** An http(s) URL. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** Filters of findReviewAddressAll; name matches name or name_en by substring (like). */
+export type ReviewAddressFilterMap = {
+  name?: InputMaybe<StringFilter>;
+  resource_type_id?: InputMaybe<StringFilter>;
 };
 
 /** A filter on one column: eq (an empty string means no filter) or in. */
@@ -250,6 +2172,19 @@ export type Tenant = {
   state?: Maybe<Scalars['String']['output']>;
   tenant_key?: Maybe<Scalars['String']['output']>;
   time_zone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A column of the booker's details that lists of this type's bookings show. */
+export type UserDisplayInfoConfig = {
+  __typename?: 'UserDisplayInfoConfig';
+  display_order_num?: Maybe<Scalars['Int']['output']>;
+  field_category?: Maybe<Scalars['String']['output']>;
+  field_data_type?: Maybe<Scalars['String']['output']>;
+  field_name_cn?: Maybe<Scalars['String']['output']>;
+  field_name_en?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  resource_type_id?: Maybe<Scalars['String']['output']>;
+  tenant_id?: Maybe<Scalars['String']['output']>;
 };
 
 /** A user's avatar. `create_time`: when it was last set, ISO 8601 in UTC. */
@@ -349,16 +2284,72 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AppointmentNumberLimitRule: ResolverTypeWrapper<AppointmentNumberLimitRule>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CodeItem: ResolverTypeWrapper<CodeItem>;
+  Codes: ResolverTypeWrapper<Codes>;
+  CodesConnection: ResolverTypeWrapper<CodesConnection>;
+  CodesEdge: ResolverTypeWrapper<CodesEdge>;
+  CodesFilterMap: CodesFilterMap;
+  CollectionConfig: ResolverTypeWrapper<CollectionConfig>;
+  CollectionConfigFilterMap: CollectionConfigFilterMap;
+  CollectionConfigOption: ResolverTypeWrapper<CollectionConfigOption>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
+  InputCodeItems: InputCodeItems;
+  InputCodes: InputCodes;
+  InputCollectionConfig: InputCollectionConfig;
+  InputCollectionConfigOption: InputCollectionConfigOption;
+  InputInstruction: InputInstruction;
+  InputLocation: InputLocation;
+  InputNotice: InputNotice;
+  InputNoticeReadEntity: InputNoticeReadEntity;
   InputOperateLog: InputOperateLog;
+  InputResources: InputResources;
+  InputResourcesAuth: InputResourcesAuth;
+  InputResourcesAvailableNumberRule: InputResourcesAvailableNumberRule;
+  InputResourcesConfig: InputResourcesConfig;
+  InputResourcesCooperativeDept: InputResourcesCooperativeDept;
+  InputResourcesCustomAttribute: InputResourcesCustomAttribute;
+  InputResourcesCustomAttributeContent: InputResourcesCustomAttributeContent;
+  InputResourcesDate: InputResourcesDate;
+  InputResourcesExtendedProperty: InputResourcesExtendedProperty;
+  InputResourcesImage: InputResourcesImage;
+  InputResourcesInvisible: InputResourcesInvisible;
+  InputResourcesMonth: InputResourcesMonth;
+  InputResourcesNoReservationConfig: InputResourcesNoReservationConfig;
+  InputResourcesOccupy: InputResourcesOccupy;
+  InputResourcesRole: InputResourcesRole;
+  InputResourcesRuleConfig: InputResourcesRuleConfig;
+  InputResourcesRuleTemplate: InputResourcesRuleTemplate;
+  InputResourcesTimeSlot: InputResourcesTimeSlot;
+  InputResourcesType: InputResourcesType;
+  InputResourcesTypeAuth: InputResourcesTypeAuth;
+  InputResourcesTypeExtendedProperties: InputResourcesTypeExtendedProperties;
+  InputResourcesVisible: InputResourcesVisible;
+  InputResourcesWeek: InputResourcesWeek;
+  InputReviewAddress: InputReviewAddress;
   InputSysSettings: InputSysSettings;
   InputTenants: InputTenants;
+  InputUserDisplayInfoConfig: InputUserDisplayInfoConfig;
   InputUserImage: InputUserImage;
+  Instruction: ResolverTypeWrapper<Instruction>;
+  InstructionFilterMap: InstructionFilterMap;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Location: ResolverTypeWrapper<Location>;
   ManualInitResult: ResolverTypeWrapper<ManualInitResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NoReservationTimeSlot: ResolverTypeWrapper<NoReservationTimeSlot>;
+  Notice: ResolverTypeWrapper<Notice>;
+  NoticeConnection: ResolverTypeWrapper<NoticeConnection>;
+  NoticeEdge: ResolverTypeWrapper<NoticeEdge>;
+  NoticeFilterMap: NoticeFilterMap;
+  NoticeReadEntity: ResolverTypeWrapper<NoticeReadEntity>;
+  NoticeReadEntityConnection: ResolverTypeWrapper<NoticeReadEntityConnection>;
+  NoticeReadEntityEdge: ResolverTypeWrapper<NoticeReadEntityEdge>;
+  NoticeReadEntityFilterMap: NoticeReadEntityFilterMap;
   OperateLog: ResolverTypeWrapper<OperateLog>;
   OperateLogConnection: ResolverTypeWrapper<OperateLogConnection>;
   OperateLogEdge: ResolverTypeWrapper<OperateLogEdge>;
@@ -366,25 +2357,117 @@ export type ResolversTypes = ResolversObject<{
   OperationResult: ResolverTypeWrapper<OperationResult>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Resources: ResolverTypeWrapper<Resources>;
+  ResourcesAuth: ResolverTypeWrapper<ResourcesAuth>;
+  ResourcesAvailableNumberRule: ResolverTypeWrapper<ResourcesAvailableNumberRule>;
+  ResourcesConfig: ResolverTypeWrapper<ResourcesConfig>;
+  ResourcesConnection: ResolverTypeWrapper<ResourcesConnection>;
+  ResourcesCooperativeDept: ResolverTypeWrapper<ResourcesCooperativeDept>;
+  ResourcesCustomAttribute: ResolverTypeWrapper<ResourcesCustomAttribute>;
+  ResourcesCustomAttributeContent: ResolverTypeWrapper<ResourcesCustomAttributeContent>;
+  ResourcesDate: ResolverTypeWrapper<ResourcesDate>;
+  ResourcesEdge: ResolverTypeWrapper<ResourcesEdge>;
+  ResourcesExtendedProperty: ResolverTypeWrapper<ResourcesExtendedProperty>;
+  ResourcesFilterMap: ResourcesFilterMap;
+  ResourcesImage: ResolverTypeWrapper<ResourcesImage>;
+  ResourcesInvisible: ResolverTypeWrapper<ResourcesInvisible>;
+  ResourcesMonth: ResolverTypeWrapper<ResourcesMonth>;
+  ResourcesNoReservationConfig: ResolverTypeWrapper<ResourcesNoReservationConfig>;
+  ResourcesOccupy: ResolverTypeWrapper<ResourcesOccupy>;
+  ResourcesOccupyConnection: ResolverTypeWrapper<ResourcesOccupyConnection>;
+  ResourcesOccupyEdge: ResolverTypeWrapper<ResourcesOccupyEdge>;
+  ResourcesOccupyFilterMap: ResourcesOccupyFilterMap;
+  ResourcesRole: ResolverTypeWrapper<ResourcesRole>;
+  ResourcesRuleConfig: ResolverTypeWrapper<ResourcesRuleConfig>;
+  ResourcesRuleTemplate: ResolverTypeWrapper<ResourcesRuleTemplate>;
+  ResourcesRuleTemplateConnection: ResolverTypeWrapper<ResourcesRuleTemplateConnection>;
+  ResourcesRuleTemplateEdge: ResolverTypeWrapper<ResourcesRuleTemplateEdge>;
+  ResourcesRuleTemplateFilterMap: ResourcesRuleTemplateFilterMap;
+  ResourcesTimeSlot: ResolverTypeWrapper<ResourcesTimeSlot>;
+  ResourcesType: ResolverTypeWrapper<ResourcesType>;
+  ResourcesTypeAuth: ResolverTypeWrapper<ResourcesTypeAuth>;
+  ResourcesTypeExtendedProperties: ResolverTypeWrapper<ResourcesTypeExtendedProperties>;
+  ResourcesTypeFilterMap: ResourcesTypeFilterMap;
+  ResourcesVisible: ResolverTypeWrapper<ResourcesVisible>;
+  ResourcesWeek: ResolverTypeWrapper<ResourcesWeek>;
+  ReviewAddress: ResolverTypeWrapper<ReviewAddress>;
+  ReviewAddressFilterMap: ReviewAddressFilterMap;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringFilter: StringFilter;
   SysSettings: ResolverTypeWrapper<SysSettings>;
   Tenant: ResolverTypeWrapper<Tenant>;
+  UserDisplayInfoConfig: ResolverTypeWrapper<UserDisplayInfoConfig>;
   UserImage: ResolverTypeWrapper<UserImage>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AppointmentNumberLimitRule: AppointmentNumberLimitRule;
   Boolean: Scalars['Boolean']['output'];
+  CodeItem: CodeItem;
+  Codes: Codes;
+  CodesConnection: CodesConnection;
+  CodesEdge: CodesEdge;
+  CodesFilterMap: CodesFilterMap;
+  CollectionConfig: CollectionConfig;
+  CollectionConfigFilterMap: CollectionConfigFilterMap;
+  CollectionConfigOption: CollectionConfigOption;
   Date: Scalars['Date']['output'];
+  Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
+  InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
+  InputCodeItems: InputCodeItems;
+  InputCodes: InputCodes;
+  InputCollectionConfig: InputCollectionConfig;
+  InputCollectionConfigOption: InputCollectionConfigOption;
+  InputInstruction: InputInstruction;
+  InputLocation: InputLocation;
+  InputNotice: InputNotice;
+  InputNoticeReadEntity: InputNoticeReadEntity;
   InputOperateLog: InputOperateLog;
+  InputResources: InputResources;
+  InputResourcesAuth: InputResourcesAuth;
+  InputResourcesAvailableNumberRule: InputResourcesAvailableNumberRule;
+  InputResourcesConfig: InputResourcesConfig;
+  InputResourcesCooperativeDept: InputResourcesCooperativeDept;
+  InputResourcesCustomAttribute: InputResourcesCustomAttribute;
+  InputResourcesCustomAttributeContent: InputResourcesCustomAttributeContent;
+  InputResourcesDate: InputResourcesDate;
+  InputResourcesExtendedProperty: InputResourcesExtendedProperty;
+  InputResourcesImage: InputResourcesImage;
+  InputResourcesInvisible: InputResourcesInvisible;
+  InputResourcesMonth: InputResourcesMonth;
+  InputResourcesNoReservationConfig: InputResourcesNoReservationConfig;
+  InputResourcesOccupy: InputResourcesOccupy;
+  InputResourcesRole: InputResourcesRole;
+  InputResourcesRuleConfig: InputResourcesRuleConfig;
+  InputResourcesRuleTemplate: InputResourcesRuleTemplate;
+  InputResourcesTimeSlot: InputResourcesTimeSlot;
+  InputResourcesType: InputResourcesType;
+  InputResourcesTypeAuth: InputResourcesTypeAuth;
+  InputResourcesTypeExtendedProperties: InputResourcesTypeExtendedProperties;
+  InputResourcesVisible: InputResourcesVisible;
+  InputResourcesWeek: InputResourcesWeek;
+  InputReviewAddress: InputReviewAddress;
   InputSysSettings: InputSysSettings;
   InputTenants: InputTenants;
+  InputUserDisplayInfoConfig: InputUserDisplayInfoConfig;
   InputUserImage: InputUserImage;
+  Instruction: Instruction;
+  InstructionFilterMap: InstructionFilterMap;
   Int: Scalars['Int']['output'];
+  Location: Location;
   ManualInitResult: ManualInitResult;
   Mutation: Record<PropertyKey, never>;
+  NoReservationTimeSlot: NoReservationTimeSlot;
+  Notice: Notice;
+  NoticeConnection: NoticeConnection;
+  NoticeEdge: NoticeEdge;
+  NoticeFilterMap: NoticeFilterMap;
+  NoticeReadEntity: NoticeReadEntity;
+  NoticeReadEntityConnection: NoticeReadEntityConnection;
+  NoticeReadEntityEdge: NoticeReadEntityEdge;
+  NoticeReadEntityFilterMap: NoticeReadEntityFilterMap;
   OperateLog: OperateLog;
   OperateLogConnection: OperateLogConnection;
   OperateLogEdge: OperateLogEdge;
@@ -392,16 +2475,175 @@ export type ResolversParentTypes = ResolversObject<{
   OperationResult: OperationResult;
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
+  Resources: Resources;
+  ResourcesAuth: ResourcesAuth;
+  ResourcesAvailableNumberRule: ResourcesAvailableNumberRule;
+  ResourcesConfig: ResourcesConfig;
+  ResourcesConnection: ResourcesConnection;
+  ResourcesCooperativeDept: ResourcesCooperativeDept;
+  ResourcesCustomAttribute: ResourcesCustomAttribute;
+  ResourcesCustomAttributeContent: ResourcesCustomAttributeContent;
+  ResourcesDate: ResourcesDate;
+  ResourcesEdge: ResourcesEdge;
+  ResourcesExtendedProperty: ResourcesExtendedProperty;
+  ResourcesFilterMap: ResourcesFilterMap;
+  ResourcesImage: ResourcesImage;
+  ResourcesInvisible: ResourcesInvisible;
+  ResourcesMonth: ResourcesMonth;
+  ResourcesNoReservationConfig: ResourcesNoReservationConfig;
+  ResourcesOccupy: ResourcesOccupy;
+  ResourcesOccupyConnection: ResourcesOccupyConnection;
+  ResourcesOccupyEdge: ResourcesOccupyEdge;
+  ResourcesOccupyFilterMap: ResourcesOccupyFilterMap;
+  ResourcesRole: ResourcesRole;
+  ResourcesRuleConfig: ResourcesRuleConfig;
+  ResourcesRuleTemplate: ResourcesRuleTemplate;
+  ResourcesRuleTemplateConnection: ResourcesRuleTemplateConnection;
+  ResourcesRuleTemplateEdge: ResourcesRuleTemplateEdge;
+  ResourcesRuleTemplateFilterMap: ResourcesRuleTemplateFilterMap;
+  ResourcesTimeSlot: ResourcesTimeSlot;
+  ResourcesType: ResourcesType;
+  ResourcesTypeAuth: ResourcesTypeAuth;
+  ResourcesTypeExtendedProperties: ResourcesTypeExtendedProperties;
+  ResourcesTypeFilterMap: ResourcesTypeFilterMap;
+  ResourcesVisible: ResourcesVisible;
+  ResourcesWeek: ResourcesWeek;
+  ReviewAddress: ReviewAddress;
+  ReviewAddressFilterMap: ReviewAddressFilterMap;
   String: Scalars['String']['output'];
   StringFilter: StringFilter;
   SysSettings: SysSettings;
   Tenant: Tenant;
+  UserDisplayInfoConfig: UserDisplayInfoConfig;
   UserImage: UserImage;
+}>;
+
+export type AppointmentNumberLimitRuleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentNumberLimitRule'] =
+    ResolversParentTypes['AppointmentNumberLimitRule'],
+> = ResolversObject<{
+  appointment_number_limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_number_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tenant_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_begin_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CodeItemResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CodeItem'] = ResolversParentTypes['CodeItem'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  codes_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  item_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_index?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  item_level?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  item_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_parent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CodesResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Codes'] = ResolversParentTypes['Codes'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  items_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type CodesConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CodesConnection'] = ResolversParentTypes['CodesConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CodesEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type CodesEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CodesEdge'] = ResolversParentTypes['CodesEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Codes']>, ParentType, ContextType>;
+}>;
+
+export type CollectionConfigResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CollectionConfig'] = ResolversParentTypes['CollectionConfig'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label_zh?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  options?: Resolver<Maybe<Array<Maybe<ResolversTypes['CollectionConfigOption']>>>, ParentType, ContextType>;
+  order_num?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  resource_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CollectionConfigOptionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CollectionConfigOption'] = ResolversParentTypes['CollectionConfigOption'],
+> = ResolversObject<{
+  label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label_zh?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
+
+export type InstructionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Instruction'] = ResolversParentTypes['Instruction'],
+> = ResolversObject<{
+  content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  update_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type LocationResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Location'] = ResolversParentTypes['Location'],
+> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  address_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code_item_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  codes_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  item_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_parent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  longitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
 
 export type ManualInitResultResolvers<
   ContextType = GqlContext,
@@ -418,6 +2660,48 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  copyResources?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationCopyResourcesArgs, 'id'>
+  >;
+  deleteCodeItems?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteCodeItemsArgs>
+  >;
+  deleteCodes?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteCodesArgs>
+  >;
+  deleteCollectionConfig?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteCollectionConfigArgs>
+  >;
+  deleteInstruction?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteInstructionArgs>
+  >;
+  deleteLocation?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteLocationArgs>
+  >;
+  deleteNotice?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteNoticeArgs>
+  >;
   deleteOperateLog?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -430,6 +2714,36 @@ export type MutationResolvers<
     ContextType,
     Partial<MutationDeleteOperateLogAllArgs>
   >;
+  deleteResources?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteResourcesArgs, 'id'>
+  >;
+  deleteResourcesOccupy?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteResourcesOccupyArgs, 'id'>
+  >;
+  deleteResourcesRuleTemplate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteResourcesRuleTemplateArgs, 'id'>
+  >;
+  deleteResourcesType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteResourcesTypeArgs, 'id'>
+  >;
+  deleteReviewAddress?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteReviewAddressArgs>
+  >;
   initTenantsData?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -437,6 +2751,48 @@ export type MutationResolvers<
     Partial<MutationInitTenantsDataArgs>
   >;
   manualInitTenantsData?: Resolver<Maybe<ResolversTypes['ManualInitResult']>, ParentType, ContextType>;
+  saveCodeItems?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveCodeItemsArgs>
+  >;
+  saveCodes?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveCodesArgs>
+  >;
+  saveCollectionConfig?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveCollectionConfigArgs>
+  >;
+  saveInstruction?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveInstructionArgs>
+  >;
+  saveLocation?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveLocationArgs>
+  >;
+  saveNotice?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveNoticeArgs>
+  >;
+  saveNoticeReadEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveNoticeReadEntityArgs>
+  >;
   saveOperateLog?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -448,6 +2804,36 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationSaveOperateLogAllArgs>
+  >;
+  saveResources?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveResourcesArgs, 'model'>
+  >;
+  saveResourcesOccupy?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveResourcesOccupyArgs, 'model'>
+  >;
+  saveResourcesRuleTemplate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveResourcesRuleTemplateArgs, 'model'>
+  >;
+  saveResourcesType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveResourcesTypeArgs, 'model'>
+  >;
+  saveReviewAddress?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveReviewAddressArgs>
   >;
   saveSysSettings?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -467,12 +2853,158 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSaveUserImageArgs, 'model'>
   >;
+  sortCollectionConfig?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSortCollectionConfigArgs>
+  >;
+  updateCodeItems?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationUpdateCodeItemsArgs>
+  >;
+  updateCodes?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationUpdateCodesArgs>
+  >;
+  updateNoticeState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationUpdateNoticeStateArgs>
+  >;
+  updateResources?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateResourcesArgs, 'model'>
+  >;
+  updateResourcesOccupy?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateResourcesOccupyArgs, 'model'>
+  >;
+  updateResourcesRuleTemplate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateResourcesRuleTemplateArgs, 'model'>
+  >;
+  updateResourcesState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateResourcesStateArgs, 'id' | 'state'>
+  >;
+  updateResourcesType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateResourcesTypeArgs, 'model'>
+  >;
+  updateResourcesTypeState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateResourcesTypeStateArgs, 'id' | 'state'>
+  >;
   updateTenantsByTenantId?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationUpdateTenantsByTenantIdArgs, 'model'>
   >;
+}>;
+
+export type NoReservationTimeSlotResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NoReservationTimeSlot'] = ResolversParentTypes['NoReservationTimeSlot'],
+> = ResolversObject<{
+  book_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type NoticeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice'],
+> = ResolversObject<{
+  allTodayReadCounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  allTotalReadCounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  note_category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  popup_end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  popup_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  readerCounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  release_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resource_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resource_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  todayReadCounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalReadCounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type NoticeConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NoticeConnection'] = ResolversParentTypes['NoticeConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['NoticeEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type NoticeEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NoticeEdge'] = ResolversParentTypes['NoticeEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Notice']>, ParentType, ContextType>;
+}>;
+
+export type NoticeReadEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NoticeReadEntity'] = ResolversParentTypes['NoticeReadEntity'],
+> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  notice_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  read_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  read_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  read_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  read_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tenant_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type NoticeReadEntityConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NoticeReadEntityConnection'] =
+    ResolversParentTypes['NoticeReadEntityConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['NoticeReadEntityEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type NoticeReadEntityEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NoticeReadEntityEdge'] = ResolversParentTypes['NoticeReadEntityEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['NoticeReadEntity']>, ParentType, ContextType>;
 }>;
 
 export type OperateLogResolvers<
@@ -535,6 +3067,57 @@ export type QueryResolvers<
   _endpoint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   checkSuperTenant?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   checkTenantStatus?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
+  findCodeItemsAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['CodeItem']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindCodeItemsAllArgs>
+  >;
+  findCodes?: Resolver<Maybe<ResolversTypes['Codes']>, ParentType, ContextType, Partial<QueryFindCodesArgs>>;
+  findCodesAll?: Resolver<
+    Maybe<ResolversTypes['CodesConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindCodesAllArgs>
+  >;
+  findCollectionConfigAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['CollectionConfig']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindCollectionConfigAllArgs>
+  >;
+  findFiveNotice?: Resolver<Maybe<Array<Maybe<ResolversTypes['Notice']>>>, ParentType, ContextType>;
+  findInstruction?: Resolver<
+    Maybe<ResolversTypes['Instruction']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindInstructionArgs>
+  >;
+  findInstructionAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['Instruction']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindInstructionAllArgs>
+  >;
+  findLocationsAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['Location']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindLocationsAllArgs>
+  >;
+  findNotice?: Resolver<Maybe<ResolversTypes['Notice']>, ParentType, ContextType, Partial<QueryFindNoticeArgs>>;
+  findNoticeAll?: Resolver<
+    Maybe<ResolversTypes['NoticeConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindNoticeAllArgs>
+  >;
+  findNoticeReadEntityList?: Resolver<
+    Maybe<ResolversTypes['NoticeReadEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindNoticeReadEntityListArgs>
+  >;
   findOperateLog?: Resolver<
     Maybe<ResolversTypes['OperateLog']>,
     ParentType,
@@ -547,6 +3130,102 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindOperateLogAllArgs>
   >;
+  findResources?: Resolver<
+    Maybe<ResolversTypes['Resources']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindResourcesArgs, 'id'>
+  >;
+  findResourcesAll?: Resolver<
+    Maybe<ResolversTypes['ResourcesConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesAllArgs>
+  >;
+  findResourcesAllByAccount?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['Resources']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesAllByAccountArgs>
+  >;
+  findResourcesOccupyAll?: Resolver<
+    Maybe<ResolversTypes['ResourcesOccupyConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesOccupyAllArgs>
+  >;
+  findResourcesRuleTemplate?: Resolver<
+    Maybe<ResolversTypes['ResourcesRuleTemplate']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindResourcesRuleTemplateArgs, 'id'>
+  >;
+  findResourcesRuleTemplateAll?: Resolver<
+    Maybe<ResolversTypes['ResourcesRuleTemplateConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesRuleTemplateAllArgs>
+  >;
+  findResourcesTimeSlotByResourcesIdAndDate?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesTimeSlot']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindResourcesTimeSlotByResourcesIdAndDateArgs, 'date' | 'resourcesId'>
+  >;
+  findResourcesType?: Resolver<
+    Maybe<ResolversTypes['ResourcesType']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeArgs>
+  >;
+  findResourcesTypeAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesType']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeAllArgs>
+  >;
+  findResourcesTypeAllByAccount?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesType']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeAllByAccountArgs>
+  >;
+  findResourcesTypeAllByAvailableStatus?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesType']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeAllByAvailableStatusArgs>
+  >;
+  findResourcesTypeAllWithResourcesByAccount?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesType']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeAllWithResourcesByAccountArgs>
+  >;
+  findResourcesTypeById?: Resolver<
+    Maybe<ResolversTypes['ResourcesType']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeByIdArgs>
+  >;
+  findResourcesTypeExtendedProperties?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesTypeExtendedProperties']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeExtendedPropertiesArgs>
+  >;
+  findResourcesTypeListByAccountAuth?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesType']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesTypeListByAccountAuthArgs>
+  >;
+  findReviewAddressAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ReviewAddress']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindReviewAddressAllArgs>
+  >;
   findSysSettings?: Resolver<Maybe<ResolversTypes['SysSettings']>, ParentType, ContextType>;
   findTenantsAll?: Resolver<Maybe<Array<Maybe<ResolversTypes['Tenant']>>>, ParentType, ContextType>;
   findUserImage?: Resolver<
@@ -555,6 +3234,684 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindUserImageArgs>
   >;
+}>;
+
+export type ResourcesResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Resources'] = ResolversParentTypes['Resources'],
+> = ResolversObject<{
+  admin_dept?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  admin_dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  admin_post?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  admin_post_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  advance_booking?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  advance_booking_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_close_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_close_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_date_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_date_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_information_field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_open_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_open_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  average?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  batch_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  building_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  building_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  building_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  can_location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancel_notification_push?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancel_notification_rule_admin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancel_notification_rule_apply?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  capacity_field_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  capacity_string?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cyclicity_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  days_rule_effective_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  days_rule_refresh_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  describe?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  describe_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  evaluateCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  floor_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floor_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hide_appointment_information?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hide_resources_detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hits?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_notification_push?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  like?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_advance_booking_day?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_advance_booking_hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_advance_booking_minute?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_advance_booking_day?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_advance_booking_hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_advance_booking_minute?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes_cancel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes_change?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes_prompt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  min_interval_minutes_prompt_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  need_approve?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  noReservationTimeSlotList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['NoReservationTimeSlot']>>>,
+    ParentType,
+    ContextType
+  >;
+  notifiy_channels?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_captcha_verify?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_frequency_verify?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_process_form?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  per_max_available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  qcode_image_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reservable_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcesAppointmentNumberLimitRuleList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentNumberLimitRule']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesAuthList?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesAuth']>>>, ParentType, ContextType>;
+  resourcesAvailableNumberRuleList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesAvailableNumberRule']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesConfig?: Resolver<Maybe<ResolversTypes['ResourcesConfig']>, ParentType, ContextType>;
+  resourcesCooperativeDeptList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesCooperativeDept']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesCustomAttributeContentList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesCustomAttributeContent']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesCustomAttributeList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesCustomAttribute']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesDate?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesDate']>>>, ParentType, ContextType>;
+  resourcesExtendedPropertiesList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesExtendedProperty']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesImage?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesImage']>>>, ParentType, ContextType>;
+  resourcesInvisibleList?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesInvisible']>>>, ParentType, ContextType>;
+  resourcesMonthList?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesMonth']>>>, ParentType, ContextType>;
+  resourcesNoReservationConfigList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesNoReservationConfig']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesRoles?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesRole']>>>, ParentType, ContextType>;
+  resourcesTimeSlot?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesTimeSlot']>>>, ParentType, ContextType>;
+  resourcesVisibleList?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesVisible']>>>, ParentType, ContextType>;
+  resourcesWeek?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesWeek']>>>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  review_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rule_source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rule_template_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  success_notification_push?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  success_notification_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  success_prompt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  success_prompt_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeslot_latest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  timeslot_latest_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalSuccessReserveCounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  userDisplayInfoConfigList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['UserDisplayInfoConfig']>>>,
+    ParentType,
+    ContextType
+  >;
+  write_detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesAuthResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesAuth'] = ResolversParentTypes['ResourcesAuth'],
+> = ResolversObject<{
+  grant_object_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_object_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_object_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_open_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_permission_item?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  operate_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operate_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesAvailableNumberRuleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesAvailableNumberRule'] =
+    ResolversParentTypes['ResourcesAvailableNumberRule'],
+> = ResolversObject<{
+  available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  date_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weeks?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesConfigResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesConfig'] = ResolversParentTypes['ResourcesConfig'],
+> = ResolversObject<{
+  appointment_number_limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_number_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  device_time_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  device_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  earliest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earliest_punctuality_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holding_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_appointment_number_limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  latest_punctuality_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  max_borrowing_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_waiting_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name_encryption_display?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pertimeslot_max_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pertimeslot_min_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  preaudit_dept?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preaudit_description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preaudit_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preaudit_post?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preaudit_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reservation_info_reuse?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  return_need_approve?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  return_review_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  separation_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_notification_push?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_notification_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_begin_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesConnection'] = ResolversParentTypes['ResourcesConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesCooperativeDeptResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesCooperativeDept'] =
+    ResolversParentTypes['ResourcesCooperativeDept'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesCustomAttributeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesCustomAttribute'] =
+    ResolversParentTypes['ResourcesCustomAttribute'],
+> = ResolversObject<{
+  collect_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data_range_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data_range_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  default_value_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  default_value_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_detail_display?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_required?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order_num?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesCustomAttributeContentResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesCustomAttributeContent'] =
+    ResolversParentTypes['ResourcesCustomAttributeContent'],
+> = ResolversObject<{
+  attribute_content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_detail_display?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order_num?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesDateResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesDate'] = ResolversParentTypes['ResourcesDate'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesEdge'] = ResolversParentTypes['ResourcesEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Resources']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesExtendedPropertyResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesExtendedProperty'] =
+    ResolversParentTypes['ResourcesExtendedProperty'],
+> = ResolversObject<{
+  code_description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extended_properties_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extended_properties_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  item_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesImageResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesImage'] = ResolversParentTypes['ResourcesImage'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  image_category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesInvisibleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesInvisible'] = ResolversParentTypes['ResourcesInvisible'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  invisible_obj_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invisible_obj_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invisible_obj_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesMonthResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesMonth'] = ResolversParentTypes['ResourcesMonth'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  day?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  month?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order_num?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesNoReservationConfigResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesNoReservationConfig'] =
+    ResolversParentTypes['ResourcesNoReservationConfig'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  day?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  month?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rule_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  week?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesOccupyResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesOccupy'] = ResolversParentTypes['ResourcesOccupy'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesOccupyConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesOccupyConnection'] =
+    ResolversParentTypes['ResourcesOccupyConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesOccupyEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesOccupyEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesOccupyEdge'] = ResolversParentTypes['ResourcesOccupyEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ResourcesOccupy']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesRoleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesRole'] = ResolversParentTypes['ResourcesRole'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dept?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  post?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  post_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesRuleConfigResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesRuleConfig'] = ResolversParentTypes['ResourcesRuleConfig'],
+> = ResolversObject<{
+  appointment_number_limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_number_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  earliest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earliest_punctuality_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holding_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_appointment_number_limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  latest_punctuality_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  max_borrowing_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_waiting_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pertimeslot_max_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pertimeslot_min_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sign_out_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_notification_push?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_notification_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_begin_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesRuleTemplateResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesRuleTemplate'] = ResolversParentTypes['ResourcesRuleTemplate'],
+> = ResolversObject<{
+  advance_booking?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  advance_booking_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_close_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_close_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_date_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_date_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_open_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_open_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  batch_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  config?: Resolver<Maybe<ResolversTypes['ResourcesRuleConfig']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cyclicity_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  days_rule_effective_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  days_rule_refresh_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  max_advance_booking_day?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_advance_booking_hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_advance_booking_minute?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_advance_booking_day?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_advance_booking_hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_advance_booking_minute?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes_cancel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes_change?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  min_interval_minutes_prompt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  min_interval_minutes_prompt_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  need_approve?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_captcha_verify?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_frequency_verify?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  per_max_available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcesAppointmentNumberLimitRuleList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentNumberLimitRule']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesAvailableNumberRuleList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesAvailableNumberRule']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resourcesDate?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesDate']>>>, ParentType, ContextType>;
+  resourcesMonthList?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesMonth']>>>, ParentType, ContextType>;
+  resourcesNoReservationConfigList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesNoReservationConfig']>>>,
+    ParentType,
+    ContextType
+  >;
+  resourcesTimeSlot?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesTimeSlot']>>>, ParentType, ContextType>;
+  resourcesWeek?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesWeek']>>>, ParentType, ContextType>;
+  template_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  template_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeslot_latest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  timeslot_latest_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesRuleTemplateConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesRuleTemplateConnection'] =
+    ResolversParentTypes['ResourcesRuleTemplateConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesRuleTemplateEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesRuleTemplateEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesRuleTemplateEdge'] =
+    ResolversParentTypes['ResourcesRuleTemplateEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ResourcesRuleTemplate']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesTimeSlotResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesTimeSlot'] = ResolversParentTypes['ResourcesTimeSlot'],
+> = ResolversObject<{
+  canAppointmentNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  canAppointmentNumberDesc?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  canAppointmentNumberDesc_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  jssj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kssj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesTypeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesType'] = ResolversParentTypes['ResourcesType'],
+> = ResolversObject<{
+  appointmentNumberLimitRuleList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentNumberLimitRule']>>>,
+    ParentType,
+    ContextType
+  >;
+  appointment_category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_number_limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_number_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  batch_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  can_appointment_remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  can_location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  capacity_field_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  common_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cyclicity_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  default_appointment_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earliest_deviation_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earliest_punctuality_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extendedProperties?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourcesTypeExtendedProperties']>>>,
+    ParentType,
+    ContextType
+  >;
+  holding_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  icon?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  icon_not?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  incomplete_appointment_number_limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_appointment_number_limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_incomplete_appointment_number_limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_captcha_verify?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  open_frequency_verify?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  punctuality_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resource_open_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resourcesList?: Resolver<Maybe<Array<Maybe<ResolversTypes['Resources']>>>, ParentType, ContextType>;
+  resourcesTypeAuthList?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesTypeAuth']>>>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_tag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_tag_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  timeperiod_number_begin_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timeperiod_number_end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userDisplayInfoConfigList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['UserDisplayInfoConfig']>>>,
+    ParentType,
+    ContextType
+  >;
+  wemeet_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesTypeAuthResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesTypeAuth'] = ResolversParentTypes['ResourcesTypeAuth'],
+> = ResolversObject<{
+  grant_object_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_object_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_object_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grant_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  operate_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operate_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesTypeExtendedPropertiesResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesTypeExtendedProperties'] =
+    ResolversParentTypes['ResourcesTypeExtendedProperties'],
+> = ResolversObject<{
+  code_description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code_tags?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extended_properties_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extended_properties_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  order_num?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesVisibleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesVisible'] = ResolversParentTypes['ResourcesVisible'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visible_obj_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visible_obj_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visible_obj_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesWeekResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesWeek'] = ResolversParentTypes['ResourcesWeek'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  del?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zj_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ReviewAddressResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ReviewAddress'] = ResolversParentTypes['ReviewAddress'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resource_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type SysSettingsResolvers<
@@ -581,6 +3938,20 @@ export type TenantResolvers<
   time_zone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type UserDisplayInfoConfigResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['UserDisplayInfoConfig'] = ResolversParentTypes['UserDisplayInfoConfig'],
+> = ResolversObject<{
+  display_order_num?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  field_category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_data_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resource_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tenant_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type UserImageResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['UserImage'] = ResolversParentTypes['UserImage'],
@@ -591,16 +3962,63 @@ export type UserImageResolvers<
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
+  AppointmentNumberLimitRule?: AppointmentNumberLimitRuleResolvers<ContextType>;
+  CodeItem?: CodeItemResolvers<ContextType>;
+  Codes?: CodesResolvers<ContextType>;
+  CodesConnection?: CodesConnectionResolvers<ContextType>;
+  CodesEdge?: CodesEdgeResolvers<ContextType>;
+  CollectionConfig?: CollectionConfigResolvers<ContextType>;
+  CollectionConfigOption?: CollectionConfigOptionResolvers<ContextType>;
   Date?: GraphQLScalarType;
+  Instruction?: InstructionResolvers<ContextType>;
+  Location?: LocationResolvers<ContextType>;
   ManualInitResult?: ManualInitResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NoReservationTimeSlot?: NoReservationTimeSlotResolvers<ContextType>;
+  Notice?: NoticeResolvers<ContextType>;
+  NoticeConnection?: NoticeConnectionResolvers<ContextType>;
+  NoticeEdge?: NoticeEdgeResolvers<ContextType>;
+  NoticeReadEntity?: NoticeReadEntityResolvers<ContextType>;
+  NoticeReadEntityConnection?: NoticeReadEntityConnectionResolvers<ContextType>;
+  NoticeReadEntityEdge?: NoticeReadEntityEdgeResolvers<ContextType>;
   OperateLog?: OperateLogResolvers<ContextType>;
   OperateLogConnection?: OperateLogConnectionResolvers<ContextType>;
   OperateLogEdge?: OperateLogEdgeResolvers<ContextType>;
   OperationResult?: OperationResultResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Resources?: ResourcesResolvers<ContextType>;
+  ResourcesAuth?: ResourcesAuthResolvers<ContextType>;
+  ResourcesAvailableNumberRule?: ResourcesAvailableNumberRuleResolvers<ContextType>;
+  ResourcesConfig?: ResourcesConfigResolvers<ContextType>;
+  ResourcesConnection?: ResourcesConnectionResolvers<ContextType>;
+  ResourcesCooperativeDept?: ResourcesCooperativeDeptResolvers<ContextType>;
+  ResourcesCustomAttribute?: ResourcesCustomAttributeResolvers<ContextType>;
+  ResourcesCustomAttributeContent?: ResourcesCustomAttributeContentResolvers<ContextType>;
+  ResourcesDate?: ResourcesDateResolvers<ContextType>;
+  ResourcesEdge?: ResourcesEdgeResolvers<ContextType>;
+  ResourcesExtendedProperty?: ResourcesExtendedPropertyResolvers<ContextType>;
+  ResourcesImage?: ResourcesImageResolvers<ContextType>;
+  ResourcesInvisible?: ResourcesInvisibleResolvers<ContextType>;
+  ResourcesMonth?: ResourcesMonthResolvers<ContextType>;
+  ResourcesNoReservationConfig?: ResourcesNoReservationConfigResolvers<ContextType>;
+  ResourcesOccupy?: ResourcesOccupyResolvers<ContextType>;
+  ResourcesOccupyConnection?: ResourcesOccupyConnectionResolvers<ContextType>;
+  ResourcesOccupyEdge?: ResourcesOccupyEdgeResolvers<ContextType>;
+  ResourcesRole?: ResourcesRoleResolvers<ContextType>;
+  ResourcesRuleConfig?: ResourcesRuleConfigResolvers<ContextType>;
+  ResourcesRuleTemplate?: ResourcesRuleTemplateResolvers<ContextType>;
+  ResourcesRuleTemplateConnection?: ResourcesRuleTemplateConnectionResolvers<ContextType>;
+  ResourcesRuleTemplateEdge?: ResourcesRuleTemplateEdgeResolvers<ContextType>;
+  ResourcesTimeSlot?: ResourcesTimeSlotResolvers<ContextType>;
+  ResourcesType?: ResourcesTypeResolvers<ContextType>;
+  ResourcesTypeAuth?: ResourcesTypeAuthResolvers<ContextType>;
+  ResourcesTypeExtendedProperties?: ResourcesTypeExtendedPropertiesResolvers<ContextType>;
+  ResourcesVisible?: ResourcesVisibleResolvers<ContextType>;
+  ResourcesWeek?: ResourcesWeekResolvers<ContextType>;
+  ReviewAddress?: ReviewAddressResolvers<ContextType>;
   SysSettings?: SysSettingsResolvers<ContextType>;
   Tenant?: TenantResolvers<ContextType>;
+  UserDisplayInfoConfig?: UserDisplayInfoConfigResolvers<ContextType>;
   UserImage?: UserImageResolvers<ContextType>;
 }>;

@@ -1,0 +1,1 @@
+export { InstructionReader } from './InstructionReader.tsx';

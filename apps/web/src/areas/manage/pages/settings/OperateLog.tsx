@@ -1,0 +1,258 @@
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Popconfirm,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
+import { DeleteOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteOperateLog } from '../../../../features/logs/api/deleteOperateLog.ts';
+import { useDeleteOperateLogAll } from '../../../../features/logs/api/deleteOperateLogAll.ts';
+import { useFindOperateLog } from '../../../../features/logs/api/findOperateLog.ts';
+import { useFindOperateLogAll, type OperateLog } from '../../../../features/logs/api/findOperateLogAll.ts';
+import { operateLogVariables, type OperateLogFilterValues } from '../../../../features/logs/operateLogVariables.ts';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { ensureOk, errorText } from '../../operation-result.ts';
+import './settings-pages.css';
+
+/** A picked moment (antd's date library value); only its formatting is used here. */
+interface Moment {
+  format(pattern: string): string;
+}
+
+interface FormValues {
+  user?: string;
+  module?: string;
+  type?: string;
+  range?: [Moment | null, Moment | null] | null;
+}
+
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The filter form's values as the variables builder takes them (range as wall-clock text). */
+export function filterOf(values: FormValues): OperateLogFilterValues {
+  const [start, end] = values.range ?? [];
+  return {
+    user: values.user,
+    module: values.module,
+    type: values.type,
+    range: start || end ? [start?.format(TIME_FORMAT), end?.format(TIME_FORMAT)] : null,
+  };
+}
+
+/** Operate log (`/manage/settings/operate-log`): filters, server paging, detail, delete and batch delete. */
+export default function OperateLogPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [filter, setFilter] = useState<OperateLogFilterValues>({});
+  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const variables = useMemo(() => operateLogVariables(filter, page.current, page.pageSize), [filter, page]);
+  const list = useFindOperateLogAll(variables);
+  const detail = useFindOperateLog(detailId);
+  const deleteOne = useDeleteOperateLog();
+  const deleteMany = useDeleteOperateLogAll();
+
+  const rows = list.data?.rows ?? [];
+  // totalCount drives the pager; without it, hasNextPage opens one more page.
+  const total =
+    list.data?.totalCount ?? (page.current - 1) * page.pageSize + rows.length + (list.data?.hasNextPage ? 1 : 0);
+
+  const search = (values: FormValues) => {
+    setFilter(filterOf(values));
+    setPage((p) => ({ ...p, current: 1 }));
+    setSelected([]);
+  };
+
+  const remove = async (ids: string[]) => {
+    try {
+      ensureOk(ids.length === 1 ? await deleteOne.mutateAsync(ids[0]!) : await deleteMany.mutateAsync(ids));
+      void message.success(t('settingsAdmin.deleted', { count: ids.length }));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      if (detailId && ids.includes(detailId)) setDetailId(null);
+      if (rows.length <= ids.length && page.current > 1) setPage((p) => ({ ...p, current: p.current - 1 }));
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const confirmBatch = () =>
+    modal.confirm({
+      title: t('settingsAdmin.log.batchDeleteTitle'),
+      content: t('settingsAdmin.log.batchDeleteConfirm', { count: selected.length }),
+      okText: t('settingsAdmin.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => remove(selected),
+    });
+
+  const columns: DataTableColumn<OperateLog>[] = [
+    { key: 'operate_time', title: t('settingsAdmin.log.time'), dataIndex: 'operate_time', width: 170 },
+    {
+      key: 'user',
+      title: t('settingsAdmin.log.user'),
+      width: 160,
+      render: (_, r) => (
+        <span>
+          {r.operate_user_name || '-'}
+          {r.operate_user_id ? <Typography.Text type="secondary"> ({r.operate_user_id})</Typography.Text> : null}
+        </span>
+      ),
+    },
+    { key: 'operate_module', title: t('settingsAdmin.log.module'), dataIndex: 'operate_module', width: 130 },
+    { key: 'operate_type', title: t('settingsAdmin.log.type'), dataIndex: 'operate_type', width: 100 },
+    {
+      key: 'operate_content',
+      title: t('settingsAdmin.log.content'),
+      dataIndex: 'operate_content',
+      render: (v: string) => (
+        <span className="yy-cell-ellipsis" title={v}>
+          {v}
+        </span>
+      ),
+    },
+    { key: 'operate_object', title: t('settingsAdmin.log.object'), dataIndex: 'operate_object', defaultHidden: true },
+    { key: 'id_address', title: t('settingsAdmin.log.ip'), dataIndex: 'id_address', width: 130 },
+    {
+      key: 'actions',
+      title: t('settingsAdmin.actions'),
+      width: 140,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDetailId(r.id)}>
+            {t('settingsAdmin.detail')}
+          </Button>
+          <Popconfirm
+            title={t('settingsAdmin.log.deleteConfirm')}
+            okText={t('settingsAdmin.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => remove([r.id])}
+          >
+            <Button type="link" size="small" danger>
+              {t('settingsAdmin.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const shown = detail.data;
+  return (
+    <Card title={t('route.manage.settingsOperateLog')}>
+      <Form<FormValues> form={form} className="yy-filter-form" layout="inline" onFinish={search}>
+        <Form.Item name="user" label={t('settingsAdmin.log.user')}>
+          <Input allowClear placeholder={t('settingsAdmin.log.userPlaceholder')} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="module" label={t('settingsAdmin.log.module')}>
+          <Input allowClear placeholder="settings" style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="type" label={t('settingsAdmin.log.type')}>
+          <Input allowClear placeholder="save" style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="range" label={t('settingsAdmin.log.timeRange')}>
+          <DatePicker.RangePicker
+            showTime
+            allowEmpty={[true, true]}
+            format={TIME_FORMAT}
+            placeholder={[t('settingsAdmin.log.start'), t('settingsAdmin.log.end')]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('settingsAdmin.search')}
+            </Button>
+            <Button
+              htmlType="button"
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              {t('settingsAdmin.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
+      <DataTable<OperateLog>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        toolbar={
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatch}>
+            {t('settingsAdmin.batchDelete')}
+            {selected.length ? ` (${selected.length})` : ''}
+          </Button>
+        }
+        pagination={{
+          current: page.current,
+          pageSize: page.pageSize,
+          total,
+          showSizeChanger: true,
+          showTotal: (n) => t('settingsAdmin.total', { count: n }),
+        }}
+        onChange={(p) => setPage({ current: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
+      />
+      <Drawer
+        open={detailId !== null}
+        onClose={() => setDetailId(null)}
+        title={t('settingsAdmin.log.detailTitle')}
+        size="large"
+      >
+        {detail.isFetching && !shown ? (
+          <Spin />
+        ) : shown ? (
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label={t('settingsAdmin.log.time')}>{shown.operate_time}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.account')}>{shown.operate_user_id}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.userName')}>{shown.operate_user_name}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.ip')}>{shown.id_address}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.module')}>{shown.operate_module}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.type')}>{shown.operate_type}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.object')}>
+              <Typography.Text style={{ wordBreak: 'break-all' }}>{shown.operate_object}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.content')}>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0 }}>
+                {shown.operate_content}
+              </Typography.Paragraph>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <Typography.Text type="secondary">{t('settingsAdmin.log.notFound')}</Typography.Text>
+        )}
+        {shown ? (
+          <Popconfirm
+            title={t('settingsAdmin.log.deleteConfirm')}
+            okText={t('settingsAdmin.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => remove([shown.id])}
+          >
+            <Button danger style={{ marginTop: 16 }} icon={<DeleteOutlined />}>
+              {t('settingsAdmin.delete')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </Drawer>
+    </Card>
+  );
+}
