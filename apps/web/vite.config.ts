@@ -83,8 +83,10 @@ export default defineConfig({
         // A language's translation files travel as one chunk: fetched together anyway.
         advancedChunks: {
           groups: [
-            { name: 'locale-zh', test: /\/locales\/zh\// },
-            { name: 'locale-en', test: /\/locales\/en\// },
+            { name: 'locale-zh-manage', test: /\/locales\/zh\/manage\//, priority: 2 },
+            { name: 'locale-en-manage', test: /\/locales\/en\/manage\//, priority: 2 },
+            { name: 'locale-zh', test: /\/locales\/zh\//, priority: 1 },
+            { name: 'locale-en', test: /\/locales\/en\//, priority: 1 },
           ],
         },
       },

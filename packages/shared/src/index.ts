@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './logs.ts';
 export * from './code-tables.ts';
 export * from './notices.ts';
+export * from './notice-codes.ts';

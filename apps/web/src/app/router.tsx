@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { useDeviceSwitch } from './device.ts';
+import { ensureTranslations } from '../lib/i18n.ts';
 import RouteError from '../components/RouteError.tsx';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
 import { MOBILE_ROOT, mobileRoutes } from '../areas/mobile/paths.ts';
@@ -57,7 +58,10 @@ export function routeDiscovery(basename: string): PatchRoutesOnNavigationFunctio
   return async ({ path, patch }) => {
     const appPath = path.startsWith(basename) ? path.slice(basename.length) : path;
     if (appPath !== MANAGE_PREFIX && !appPath.startsWith(`${MANAGE_PREFIX}/`)) return;
-    const { MANAGE_ROOT, manageRoutes } = await import('../areas/manage/paths.ts');
+    const [{ MANAGE_ROOT, manageRoutes }] = await Promise.all([
+      import('../areas/manage/paths.ts'),
+      ensureTranslations('manage'),
+    ]);
     patch(ROOT_ID, [area(MANAGE_ROOT, manageRoutes, () => import('../areas/manage/ManageLayout.tsx'))]);
   };
 }

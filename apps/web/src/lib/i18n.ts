@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadTranslations } from '../locales/index.ts';
+import { loadTranslations, type TranslationPart } from '../locales/index.ts';
 
 /** The language key in local storage (spec 1); zh unless the user chose en. */
 export const LANGUAGE_KEY = 'system-language';
@@ -34,4 +34,14 @@ export async function initI18n(): Promise<typeof i18next> {
 /** Picks the text of the current language from a zh/en pair of fields. */
 export function pick(zh: string | null | undefined, en: string | null | undefined): string {
   return (currentLanguage() === 'en' ? en || zh : zh || en) ?? '';
+}
+
+const loadedParts = new Set<TranslationPart>(['core']);
+
+/** Adds a part of the translations (the back office's) before its pages render. */
+export async function ensureTranslations(part: TranslationPart): Promise<void> {
+  if (loadedParts.has(part)) return;
+  const lng = currentLanguage();
+  i18next.addResourceBundle(lng, 'translation', await loadTranslations(lng, part), true, true);
+  loadedParts.add(part);
 }

@@ -1,20 +1,36 @@
 /**
  * Translations, one file per section and language (`locales/<lang>/<section>.json`), so each
- * feature adds its own file; a language's files are fetched together, only when in use.
+ * feature adds its own file. Sections used only by the back office live in
+ * `locales/<lang>/manage/` and load with the back office; the rest load at start. Only the
+ * language in use is fetched.
  */
-const loaders = {
-  zh: import.meta.glob<{ default: Record<string, unknown> }>('./zh/*.json'),
-  en: import.meta.glob<{ default: Record<string, unknown> }>('./en/*.json'),
+type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+const loaders: Record<'zh' | 'en', Record<TranslationPart, Loaders>> = {
+  zh: {
+    core: import.meta.glob<{ default: Record<string, unknown> }>('./zh/*.json'),
+    manage: import.meta.glob<{ default: Record<string, unknown> }>('./zh/manage/*.json'),
+  },
+  en: {
+    core: import.meta.glob<{ default: Record<string, unknown> }>('./en/*.json'),
+    manage: import.meta.glob<{ default: Record<string, unknown> }>('./en/manage/*.json'),
+  },
 };
+
+/** Which translations: those every page needs, or the back office's own. */
+export type TranslationPart = 'core' | 'manage';
 
 function sectionOf(file: string): string {
   return file.replace(/^.*\/([^/]+)\.json$/, '$1');
 }
 
-/** Every section of a language, keyed by section (`route`, `common`, ...). */
-export async function loadTranslations(lang: 'zh' | 'en'): Promise<Record<string, unknown>> {
+/** The sections of one part of a language, keyed by section (`route`, `common`, ...). */
+export async function loadTranslations(
+  lang: 'zh' | 'en',
+  part: TranslationPart = 'core',
+): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
-    Object.entries(loaders[lang]).map(async ([file, load]) => [sectionOf(file), (await load()).default] as const),
+    Object.entries(loaders[lang][part]).map(async ([file, load]) => [sectionOf(file), (await load()).default] as const),
   );
   return Object.fromEntries(entries);
 }

@@ -1,36 +1,18 @@
-import { Button, Modal } from 'antd-mobile';
-import { NoticeContent } from '../../../components/NoticeContent.tsx';
+import { lazy, Suspense } from 'react';
 import { usePopupNotices } from '../../../features/notices/usePopupNotices.ts';
 
-/** The notice pop-up of the mobile pages (spec 4): steps through unread pop-up notices. */
+const NoticePopupModal = lazy(() => import('./NoticePopupModal.tsx'));
+
+/**
+ * The notice pop-up of the mobile pages (spec 4): steps through unread pop-up notices. The
+ * dialog's code loads only when there is something to show, keeping it off the first download.
+ */
 export function NoticePopup({ account, name }: { account: string; name: string }) {
   const popup = usePopupNotices({ account, name });
+  if (!popup.open) return null;
   return (
-    <Modal
-      visible={popup.open}
-      title={popup.title}
-      closeOnMaskClick={false}
-      content={
-        <>
-          <div className="yy-notice-popup-body">
-            <NoticeContent html={popup.content} />
-          </div>
-          {popup.error && (
-            <p role="alert" className="yy-notice-popup-error">
-              {popup.error}
-            </p>
-          )}
-          <Button
-            block
-            color="primary"
-            loading={popup.confirming}
-            onClick={() => void popup.confirm()}
-            className="yy-notice-popup-confirm"
-          >
-            {popup.confirmText}
-          </Button>
-        </>
-      }
-    />
+    <Suspense fallback={null}>
+      <NoticePopupModal popup={popup} />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../../lib/i18n.ts';
+import { ensureTranslations, initI18n } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from './DataTable.tsx';
 import { storageKeyOf } from './columnSettings.ts';
 
@@ -24,6 +24,7 @@ const rows: Row[] = [
 
 beforeAll(async () => {
   await initI18n();
+  await ensureTranslations('manage');
   // jsdom lays nothing out: it has no ResizeObserver or media queries, which antd asks for.
   window.ResizeObserver ??= class {
     observe() {}

@@ -3,11 +3,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../../lib/i18n.ts';
+import { ensureTranslations, initI18n } from '../../../../lib/i18n.ts';
 import OperateLogPage, { filterOf } from './OperateLog.tsx';
 
 beforeAll(async () => {
   await initI18n();
+  await ensureTranslations('manage');
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

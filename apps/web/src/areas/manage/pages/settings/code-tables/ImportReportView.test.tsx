@@ -1,12 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../../../features/code-tables/api/importCodeItems.ts';
-import { initI18n } from '../../../../../lib/i18n.ts';
+import { ensureTranslations, initI18n } from '../../../../../lib/i18n.ts';
 import { fileProblem } from './CodeItemImport.tsx';
 import { ImportReportView } from './ImportReportView.tsx';
 
 beforeAll(async () => {
   await initI18n();
+  await ensureTranslations('manage');
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
