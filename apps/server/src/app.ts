@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -15,7 +14,7 @@ import { startJobs } from './platform/jobs.ts';
 import { sweepExpiredSignInRecords } from './platform/auth/oidc-jobs.ts';
 import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
-import { LocalDiskStorage } from './platform/files/storage.ts';
+import { storageFor } from './platform/files/storage.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
 
@@ -87,7 +86,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   }
 
   // REST calls of the web app, at the origin's root and under the web app's base path.
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = storageFor(config);
   for (const prefix of new Set(['', config.basePath])) {
     await app.register(settingsRoutes, { prefix });
     await app.register(fileRoutes, { prefix, storage });

@@ -54,6 +54,18 @@ describe('serving the web app', () => {
     expect((await app.inject('/yy-sys/assets/missing-123.js')).statusCode).toBe(404);
   });
 
+  it('serves a new build without a restart', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-rebuild-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), template.replace('<title>x</title>', '<title>old</title>'));
+    const app = await appWith({}, dir);
+    expect((await app.inject('/yy-sys/pc/home')).body).toContain('<title>old</title>');
+    fs.writeFileSync(path.join(dir, 'index.html'), template.replace('<title>x</title>', '<title>new</title>'));
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(dir, 'index.html'), later, later);
+    expect((await app.inject('/yy-sys/pc/home')).body).toContain('<title>new</title>');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('follows BASE_PATH', async () => {
     const app = await appWith({ BASE_PATH: '/booking/' });
     expect((await app.inject('/booking/mobile/home')).body).toContain('<base href="/booking/" />');

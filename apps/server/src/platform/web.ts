@@ -47,7 +47,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config, dist 
     );
     return;
   }
-  const index = renderIndex(fs.readFileSync(indexFile, 'utf8'), config);
+  // Re-read when the build changes (`npm run build` while the server runs), else cached.
+  let cached = { mtimeMs: -1, html: '' };
+  const index = () => {
+    const { mtimeMs } = fs.statSync(indexFile);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: renderIndex(fs.readFileSync(indexFile, 'utf8'), config) };
+    return cached.html;
+  };
   await app.register(fastifyStatic, { root: dist, serve: false });
   const serve = async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
     const rest = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+/, '');
@@ -57,7 +63,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, dist 
     }
     // A missing build file is a 404, not the app's page (a script must not get HTML).
     if (rest.startsWith('assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index());
   };
   app.get(`${base}/*`, serve);
 }
