@@ -260,6 +260,79 @@ export const errorCatalogue = {
     en: 'Invalid occupancy period: it must start before it ends, as YYYY-MM-DD HH:mm',
   },
   OCCUPANCY_REASON_REQUIRED: { zh: '占用原因不能为空', en: 'The occupancy reason cannot be empty' },
+  // Booking: one code per refusal; each names the rule that refuses.
+  APPOINTMENT_NOT_FOUND: { zh: '预约记录不存在', en: 'The booking does not exist' },
+  RESOURCE_NOT_BOOKABLE: { zh: '该资源已停用，不可预约', en: 'The resource is disabled and cannot be booked' },
+  BOOKING_SLOT_REQUIRED: { zh: '请选择预约时段', en: 'Choose a time slot to book' },
+  BOOKING_SLOT_UNKNOWN: {
+    zh: '系统异常：所选时段不属于该资源或该日期',
+    en: 'System error: a chosen time slot does not belong to this resource or this date',
+  },
+  BOOKING_TOO_MANY_SLOTS: {
+    zh: '一次最多预约{max}个时段',
+    en: 'At most {max} time slots can be booked at once',
+  },
+  BOOKING_FREE_TIME_INVALID: {
+    zh: '预约时间 {start}-{end} 无效：开始时间须早于结束时间，格式为 HH:mm',
+    en: 'The booking time {start}-{end} is invalid: it must start before it ends, as HH:mm',
+  },
+  BOOKING_DATE_INVALID: {
+    zh: '预约日期无效：须为 YYYY-MM-DD 或当天零点的毫秒时间戳',
+    en: 'Invalid booking date: use YYYY-MM-DD or epoch milliseconds of local midnight',
+  },
+  BOOKING_NOT_OPEN_YET: {
+    zh: '{date} 的时段尚未开放预约，将于 {opensAt} 开放',
+    en: 'The slots of {date} are not open for booking yet; they open at {opensAt}',
+  },
+  BOOKING_SLOT_EXPIRED: { zh: '所选时段 {start}-{end} 已过期', en: 'The time slot {start}-{end} has passed' },
+  BOOKING_SLOT_CLOSED: {
+    zh: '所选时段 {start}-{end} 不可预约：{reason_cn}',
+    en: 'The time slot {start}-{end} cannot be booked: {reason_en}',
+  },
+  BOOKING_ADVANCE_MIN: {
+    zh: '须至少提前{minutes}分钟预约',
+    en: 'Bookings must be made at least {minutes} minutes in advance',
+  },
+  BOOKING_ADVANCE_MAX: {
+    zh: '最多只能提前{minutes}分钟预约',
+    en: 'Bookings can be made at most {minutes} minutes in advance',
+  },
+  BOOKING_SLOT_TAKEN: {
+    zh: '所选时段 {start}-{end} 已被他人预约',
+    en: 'The time slot {start}-{end} has already been booked by someone else',
+  },
+  BOOKING_SLOT_MINE: {
+    zh: '您已预约所选时段 {start}-{end}',
+    en: 'You have already booked the time slot {start}-{end}',
+  },
+  BOOKING_SLOT_FULL: { zh: '所选时段 {start}-{end} 已约满', en: 'The time slot {start}-{end} is full' },
+  BOOKING_LIMIT_EXCEEDED: {
+    zh: '超过预约人次（{limit}次）限制',
+    en: 'Over the per-person booking limit ({limit})',
+  },
+  CAPTCHA_NOT_AVAILABLE: {
+    zh: '该资源要求滑块验证码校验，验证码功能暂未开放，暂不能在线预约',
+    en: 'This resource requires slider captcha verification, which is not available yet; it cannot be booked online for now',
+  },
+  APPOINTMENT_STATE_UNSUPPORTED: {
+    zh: '不支持的预约状态：{state}（仅支持 1 取消）',
+    en: 'Unsupported booking state: {state} (only 1, cancel, is supported)',
+  },
+  CANCEL_REASON_REQUIRED: { zh: '取消原因不能为空', en: 'The cancel reason cannot be empty' },
+  CANCEL_NOT_OWNER: { zh: '只能取消本人的预约', en: 'Only the booker can cancel this booking' },
+  CANCEL_ALREADY_CANCELLED: { zh: '该预约已取消', en: 'The booking is already cancelled' },
+  CANCEL_NOT_ALLOWED_STATE: {
+    zh: '该预约已审核不通过、已履约、已违约或已终止，不能取消',
+    en: 'The booking was rejected, performed, missed or terminated and cannot be cancelled',
+  },
+  CANCEL_STARTED: {
+    zh: '预约已开始或已结束，不能取消',
+    en: 'The booking has started or ended and can no longer be cancelled',
+  },
+  CANCEL_TOO_LATE: {
+    zh: '距预约开始不足{minutes}分钟，不能取消',
+    en: 'Less than {minutes} minutes before the start: the booking can no longer be cancelled',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

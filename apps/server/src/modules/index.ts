@@ -11,6 +11,7 @@ import { resourceTypesGraphql } from './resource-types/resource-types.resolvers.
 import { resourcesGraphql } from './resources/resources.resolvers.ts';
 import { rulesGraphql } from './rules/rules.resolvers.ts';
 import { occupancyGraphql } from './occupancy/occupancy.resolvers.ts';
+import { bookingGraphql } from './booking/booking.resolvers.ts';
 import { avatarAppsGraphql, avatarIamGraphql, directoryGraphql } from './directory/directory.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -28,6 +29,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   resourcesGraphql,
   rulesGraphql,
   occupancyGraphql,
+  bookingGraphql,
   directoryGraphql,
   avatarIamGraphql,
   avatarAppsGraphql,

@@ -20,6 +20,8 @@ import {
   wireTypes,
 } from '../resource-types/resource-types.service.ts';
 import { occupanciesOverlapping, type OccupancyRow } from '../occupancy/occupancy.repository.ts';
+import { activeBookingsOverlapping, overlapCount } from '../booking/booking.repository.ts';
+import { slotInstants } from '../booking/booking.rules.ts';
 import { ruleConfigKeys, ruleFieldNames, type RuleConfig } from '../rules/rules.columns.ts';
 import {
   findTemplate,
@@ -447,6 +449,25 @@ export async function findOneResource(ctx: RequestContext, id: unknown, filter: 
   });
 }
 
+/**
+ * A resource the caller may see, as booking needs it on a date: the row, its effective rules
+ * and rule lists (its own or its template's), its type and the date's closed periods.
+ * Undefined when the caller may not see it.
+ */
+export async function resourceOnDate(tx: Tx, ctx: RequestContext, id: unknown, isoDate: string) {
+  const { tenant, user } = requireUser(ctx);
+  const found = await visibleResource(tx, ctx, tenant, user, id, [isoDate]);
+  if (!found) return undefined;
+  const { rules, lists } = effectiveOf(found.row, found.loaded);
+  return {
+    row: found.row,
+    rules,
+    lists,
+    type: found.loaded.types.get(found.row.resources_type_id),
+    periods: closedPeriods(found.row, found.loaded, isoDate, tenant.timeZone),
+  };
+}
+
 /** The slots of a resource on a date with how many more bookings each takes (closed slots: 0 and why). */
 export async function findTimeSlots(ctx: RequestContext, resourcesId: unknown, date: unknown) {
   const { tenant, user } = requireUser(ctx);
@@ -464,11 +485,21 @@ export async function findTimeSlots(ctx: RequestContext, resourcesId: unknown, d
     const { rules, lists } = effectiveOf(row, loaded);
     if (rules.time_slot_rule === '2') return [];
     const periods = closedPeriods(row, loaded, isoDate, tenant.timeZone);
+    const day = dayBounds([isoDate], tenant.timeZone);
+    const booked = await activeBookingsOverlapping(tx, tenant.id, [row.id], day.from, day.to);
     return wireRuleLists(lists, row.id, tenant.timeZone)
       .resourcesTimeSlot.filter((s) => s.del === 0)
       .map((s) => {
         const closed = slotClosure(periods, s.kssj, s.jssj);
-        const n = closed ? 0 : slotCapacity(isoDate, s, row.available_number, lists.availableNumberRules);
+        const at = slotInstants(isoDate, s.kssj, s.jssj, tenant.timeZone);
+        const n =
+          closed || !at
+            ? 0
+            : Math.max(
+                0,
+                slotCapacity(isoDate, s, row.available_number, lists.availableNumberRules) -
+                  overlapCount(booked, at.startsAt, at.endsAt),
+              );
         const desc = closed ? { zh: closed.reason_cn, en: closed.reason_en } : capacityDescription(n);
         return {
           ...s,

@@ -62,6 +62,16 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.saveResourcesOccupy': ['admin'],
     'Mutation.updateResourcesOccupy': ['admin'],
     'Mutation.deleteResourcesOccupy': ['admin'],
+    // booking: any signed-in user books and sees their own bookings; the services take the
+    // booker from the token and let only the booker (or an administrator) cancel
+    'Query.checkResourceTimeSlotCapacity': ['user'],
+    'Query.findAppointmentInformationAllForAccount': ['user'],
+    'Query.findAppointmentInformationAllForSelf': ['user'],
+    'Query.checkAppointmentCancelTime': ['user'],
+    'Query.findResourceSlotAvailability': ['user'],
+    'Mutation.saveAppointmentInformationAll': ['user'],
+    'Mutation.saveAppointmentInformation': ['user'],
+    'Mutation.updateAppointmentInformationState': ['user'],
     // code tables and locations: any signed-in user reads them (campus/building pickers, maps);
     // administrators edit them (import/export are REST routes checking the admin role)
     'Query.findCodeItemsAll': ['user'],

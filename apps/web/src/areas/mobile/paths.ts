@@ -4,7 +4,7 @@ import type { RouteDef } from '../../app/route-def.ts';
 export const MOBILE_ROOT = '/mobile';
 
 export const mobileRoutes: RouteDef[] = [
-  { path: 'home', title: 'route.mobile.home' },
+  { path: 'home', title: 'route.mobile.home', page: () => import('./pages/home/MobileHome.tsx') },
   { path: 'menuManage', title: 'route.mobile.menuManage' },
   { path: 'myAppointment', title: 'route.mobile.myAppointment' },
   { path: 'personcenter', title: 'route.mobile.personcenter' },
@@ -49,6 +49,8 @@ export const mobilePaths = {
   myAppointment: `${MOBILE_ROOT}/myAppointment`,
   personcenter: `${MOBILE_ROOT}/personcenter`,
   search: `${MOBILE_ROOT}/search`,
+  /** Resource search narrowed to one resource type (the home page's categories). */
+  searchType: (typeId: string) => `${MOBILE_ROOT}/search?typeId=${encodeURIComponent(typeId)}`,
   announcements: `${MOBILE_ROOT}/announcements`,
   announcementDetail: (id: string) => `${MOBILE_ROOT}/announcementDetail/${id}`,
 } as const;

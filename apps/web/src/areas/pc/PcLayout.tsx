@@ -1,16 +1,47 @@
-import { Avatar, Dropdown, Layout, Menu, Space, Typography } from 'antd';
+import { Avatar, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { useDocumentTitle, useRouteTitleKey } from '../../components/RouteTitle.tsx';
 import { signOut } from '../../features/auth/auth.ts';
-import { pick } from '../../lib/i18n.ts';
+import { useResourcesTypeAllByAccount } from '../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
+import { groupTypesByTag } from '../../features/resource-types/navGroups.ts';
+import { currentLanguage, pick } from '../../lib/i18n.ts';
 import { managePaths } from '../manage/paths.ts';
 import { AntdShell } from './AntdShell.tsx';
 import { LanguageSwitch } from './components/LanguageSwitch.tsx';
 import { NoticePopup } from './components/NoticePopup.tsx';
 import { pcPaths } from './paths.ts';
 import './pc.css';
+
+/** The resource types the user may book, grouped by tag, as portal menu items (spec 2.6). */
+function useTypeNavItems(): NonNullable<MenuProps['items']> {
+  const types = useResourcesTypeAllByAccount();
+  useEffect(() => {
+    // a failed resource type load is only logged (spec 8)
+    if (types.error) console.warn('[portal] failed to load resource types', types.error);
+  }, [types.error]);
+  return useMemo(
+    () =>
+      groupTypesByTag(types.data ?? [], currentLanguage()).map((entry) =>
+        entry.kind === 'type'
+          ? {
+              key: pcPaths.resourceList(entry.type.id),
+              label: <Link to={pcPaths.resourceList(entry.type.id)}>{entry.type.name}</Link>,
+            }
+          : {
+              key: entry.key,
+              label: entry.label,
+              children: entry.types.map((ty) => ({
+                key: pcPaths.resourceList(ty.id),
+                label: <Link to={pcPaths.resourceList(ty.id)}>{ty.name}</Link>,
+              })),
+            },
+      ),
+    [types.data],
+  );
+}
 
 /** The desktop portal: header with logo, navigation, language switch and user menu. */
 export default function PcLayout() {
@@ -21,6 +52,7 @@ export default function PcLayout() {
   const navigate = useNavigate();
   useDocumentTitle(useRouteTitleKey() ?? '');
   const logo = settings.portal_logo || settings.logo;
+  const typeItems = useTypeNavItems();
 
   const userMenu = [
     ...(session.permission === 'admin' ? [{ key: 'manage', label: t('common.enterManagement') }] : []),
@@ -41,6 +73,7 @@ export default function PcLayout() {
             selectedKeys={[location.pathname]}
             items={[
               { key: pcPaths.home, label: <Link to={pcPaths.home}>{t('common.home')}</Link> },
+              ...typeItems,
               {
                 key: pcPaths.myAppointment,
                 label: <Link to={pcPaths.myAppointment}>{t('common.myAppointment')}</Link>,

@@ -4,7 +4,7 @@ import type { RouteDef } from '../../app/route-def.ts';
 export const PC_ROOT = '/pc';
 
 export const pcRoutes: RouteDef[] = [
-  { path: 'home', title: 'route.pc.home' },
+  { path: 'home', title: 'route.pc.home', page: () => import('./pages/home/PcHome.tsx') },
   { path: 'home/resources/:id', title: 'route.pc.quickBooking', hidden: true },
   { path: 'venueDetail', title: 'route.pc.venueDetail', hidden: true },
   { path: 'appointment', title: 'route.pc.appointment', hidden: true },

@@ -18,6 +18,109 @@ export type Scalars = {
   Date: { input: number | string; output: number | string };
 };
 
+/** Result of a check: code "0" is success; messages and messages_en say why otherwise. */
+export type AppointmentCheckResult = {
+  __typename?: 'AppointmentCheckResult';
+  code?: Maybe<Scalars['String']['output']>;
+  messages?: Maybe<Scalars['String']['output']>;
+  messages_en?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** A collected field's value given with a booking. */
+export type AppointmentCollection = {
+  __typename?: 'AppointmentCollection';
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  field_desc_cn?: Maybe<Scalars['String']['output']>;
+  field_desc_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  field_value?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+};
+
+/**
+ * One booking occurrence. appointment_date: epoch ms of local midnight; start_time/end_time
+ * "HH:mm". state '0' valid, '1' cancelled; audit_status '0' no approval needed, '1' awaiting
+ * approval, '2' approved, '3' rejected; appointment_state '0' to be performed, '1' performed,
+ * '2' no-show, '3' terminated (docs/GLOSSARY.md).
+ */
+export type AppointmentInformation = {
+  __typename?: 'AppointmentInformation';
+  appointmentCollectionList?: Maybe<Array<Maybe<AppointmentCollection>>>;
+  appointmentParticipantList?: Maybe<Array<Maybe<AppointmentParticipant>>>;
+  appointment_date?: Maybe<Scalars['Date']['output']>;
+  appointment_state?: Maybe<Scalars['String']['output']>;
+  appointment_user?: Maybe<Scalars['String']['output']>;
+  appointment_user_name?: Maybe<Scalars['String']['output']>;
+  audit_status?: Maybe<Scalars['String']['output']>;
+  booking_mode?: Maybe<Scalars['String']['output']>;
+  cancel_reason?: Maybe<Scalars['String']['output']>;
+  cancel_time?: Maybe<Scalars['String']['output']>;
+  cancel_user?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  dept_code?: Maybe<Scalars['String']['output']>;
+  dept_name?: Maybe<Scalars['String']['output']>;
+  dept_name_en?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  enclosure?: Maybe<Scalars['String']['output']>;
+  enclosure_name?: Maybe<Scalars['String']['output']>;
+  enclosure_size?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  entourage?: Maybe<Scalars['String']['output']>;
+  event?: Maybe<Scalars['String']['output']>;
+  event_en?: Maybe<Scalars['String']['output']>;
+  flow_no?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_evaluate?: Maybe<Scalars['String']['output']>;
+  need_meeting_signin?: Maybe<Scalars['String']['output']>;
+  participants_scope?: Maybe<Scalars['String']['output']>;
+  person_times?: Maybe<Scalars['Int']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_number?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  resources_type_name?: Maybe<Scalars['String']['output']>;
+  resources_type_name_en?: Maybe<Scalars['String']['output']>;
+  series_id?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  theme?: Maybe<Scalars['String']['output']>;
+  theme_en?: Maybe<Scalars['String']['output']>;
+  time_slot_id?: Maybe<Scalars['String']['output']>;
+  wemeet_enable?: Maybe<Scalars['String']['output']>;
+};
+
+export type AppointmentInformationConnection = {
+  __typename?: 'AppointmentInformationConnection';
+  edges?: Maybe<Array<Maybe<AppointmentInformationEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type AppointmentInformationEdge = {
+  __typename?: 'AppointmentInformationEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<AppointmentInformation>;
+};
+
+/** Columns the booking lists filter on; appointment_date eq takes YYYY-MM-DD or epoch ms. */
+export type AppointmentInformationFilterMap = {
+  appointment_date?: InputMaybe<StringFilter>;
+  appointment_state?: InputMaybe<StringFilter>;
+  audit_status?: InputMaybe<StringFilter>;
+  id?: InputMaybe<StringFilter>;
+  resources_id?: InputMaybe<StringFilter>;
+  resources_number?: InputMaybe<StringFilter>;
+  resources_type_id?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+};
+
 /**
  * A per-person booking limit: appointment_number_rule "1" per day, "2" per week, "3" per month,
  * "4" between timeperiod_number_begin_date and timeperiod_number_end_date.
@@ -32,6 +135,38 @@ export type AppointmentNumberLimitRule = {
   tenant_id?: Maybe<Scalars['String']['output']>;
   timeperiod_number_begin_date?: Maybe<Scalars['String']['output']>;
   timeperiod_number_end_date?: Maybe<Scalars['String']['output']>;
+};
+
+/** A person a booking names. */
+export type AppointmentParticipant = {
+  __typename?: 'AppointmentParticipant';
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  operate_user_id?: Maybe<Scalars['String']['output']>;
+  operate_user_name?: Maybe<Scalars['String']['output']>;
+  participant_dept_id?: Maybe<Scalars['String']['output']>;
+  participant_dept_name?: Maybe<Scalars['String']['output']>;
+  participant_id?: Maybe<Scalars['String']['output']>;
+  participant_name?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Result of a booking submit: code "0" booked (auditStatus "0") or submitted for approval
+ * (auditStatus "1"); ids of the bookings made, appointmentId the first.
+ */
+export type AppointmentSaveResult = {
+  __typename?: 'AppointmentSaveResult';
+  appointmentId?: Maybe<Scalars['String']['output']>;
+  auditStatus?: Maybe<Scalars['String']['output']>;
+  code?: Maybe<Scalars['String']['output']>;
+  ids?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  messages?: Maybe<Scalars['String']['output']>;
+  messages_en?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  processURL?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -121,6 +256,52 @@ export type CollectionConfigOption = {
   value?: Maybe<Scalars['String']['output']>;
 };
 
+export type InputAppointmentCollection = {
+  field_desc_cn?: InputMaybe<Scalars['String']['input']>;
+  field_desc_en?: InputMaybe<Scalars['String']['input']>;
+  field_name?: InputMaybe<Scalars['String']['input']>;
+  field_value?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A booking as clients send it. The booker (created_user, appointment_user and their names,
+ * dept_code, dept_name) is taken from the access token and the directory; those fields are
+ * accepted and ignored. appointment_date: epoch ms or "YYYY-MM-DD". Fields typed ID accept a
+ * number or a string (clients send state 0, wemeet_enable 0 or "0").
+ */
+export type InputAppointmentInformation = {
+  appointmentCollectionList?: InputMaybe<Array<InputMaybe<InputAppointmentCollection>>>;
+  appointmentParticipantList?: InputMaybe<Array<InputMaybe<InputAppointmentParticipant>>>;
+  appointment_date?: InputMaybe<Scalars['Date']['input']>;
+  appointment_user?: InputMaybe<Scalars['String']['input']>;
+  appointment_user_name?: InputMaybe<Scalars['String']['input']>;
+  created_user?: InputMaybe<Scalars['String']['input']>;
+  created_user_name?: InputMaybe<Scalars['String']['input']>;
+  dept_code?: InputMaybe<Scalars['String']['input']>;
+  dept_name?: InputMaybe<Scalars['String']['input']>;
+  dept_name_en?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  enclosure?: InputMaybe<Scalars['String']['input']>;
+  enclosure_name?: InputMaybe<Scalars['String']['input']>;
+  enclosure_size?: InputMaybe<Scalars['ID']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  entourage?: InputMaybe<Scalars['String']['input']>;
+  event?: InputMaybe<Scalars['String']['input']>;
+  event_en?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  need_meeting_signin?: InputMaybe<Scalars['ID']['input']>;
+  participants_scope?: InputMaybe<Scalars['String']['input']>;
+  person_times?: InputMaybe<Scalars['Int']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  remark?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['ID']['input']>;
+  theme?: InputMaybe<Scalars['String']['input']>;
+  theme_en?: InputMaybe<Scalars['String']['input']>;
+  wemeet_enable?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type InputAppointmentNumberLimitRule = {
   appointment_number_limit?: InputMaybe<Scalars['Int']['input']>;
   appointment_number_rule?: InputMaybe<Scalars['String']['input']>;
@@ -130,6 +311,17 @@ export type InputAppointmentNumberLimitRule = {
   tenant_id?: InputMaybe<Scalars['String']['input']>;
   timeperiod_number_begin_date?: InputMaybe<Scalars['String']['input']>;
   timeperiod_number_end_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputAppointmentParticipant = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  mobile?: InputMaybe<Scalars['String']['input']>;
+  operate_user_id?: InputMaybe<Scalars['String']['input']>;
+  operate_user_name?: InputMaybe<Scalars['String']['input']>;
+  participant_dept_id?: InputMaybe<Scalars['String']['input']>;
+  participant_dept_name?: InputMaybe<Scalars['String']['input']>;
+  participant_id?: InputMaybe<Scalars['String']['input']>;
+  participant_name?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type InputCodeItems = {
@@ -842,6 +1034,10 @@ export type Mutation = {
   deleteReviewAddress?: Maybe<OperationResult>;
   initTenantsData?: Maybe<OperationResult>;
   manualInitTenantsData?: Maybe<ManualInitResult>;
+  /** Books the slot of model.start_time-end_time (or the free period) on model.appointment_date. */
+  saveAppointmentInformation?: Maybe<OperationResult>;
+  /** Books one or several slots of one day, all or nothing. */
+  saveAppointmentInformationAll?: Maybe<AppointmentSaveResult>;
   saveCodeItems?: Maybe<OperationResult>;
   saveCodes?: Maybe<OperationResult>;
   saveCollectionConfig?: Maybe<OperationResult>;
@@ -865,6 +1061,8 @@ export type Mutation = {
   saveUserImage?: Maybe<UserImage>;
   /** Orders the fields of one resource type as listed: the first gets order_num 1. */
   sortCollectionConfig?: Maybe<OperationResult>;
+  /** state "1" cancels the booking (reason required). */
+  updateAppointmentInformationState?: Maybe<OperationResult>;
   /** Changing item_code re-points the item's children at the new code. */
   updateCodeItems?: Maybe<OperationResult>;
   updateCodes?: Maybe<OperationResult>;
@@ -942,6 +1140,22 @@ export type MutationInitTenantsDataArgs = {
   model?: InputMaybe<InputTenants>;
 };
 
+export type MutationSaveAppointmentInformationArgs = {
+  captchaCode?: InputMaybe<Scalars['String']['input']>;
+  captchaId?: InputMaybe<Scalars['String']['input']>;
+  model: InputAppointmentInformation;
+};
+
+export type MutationSaveAppointmentInformationAllArgs = {
+  borrowDateList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  borrowEndTime?: InputMaybe<Scalars['String']['input']>;
+  borrowStartTime?: InputMaybe<Scalars['String']['input']>;
+  captchaCode?: InputMaybe<Scalars['String']['input']>;
+  captchaId?: InputMaybe<Scalars['String']['input']>;
+  model: InputAppointmentInformation;
+  timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
 export type MutationSaveCodeItemsArgs = {
   model?: InputMaybe<InputCodeItems>;
 };
@@ -1012,6 +1226,13 @@ export type MutationSaveUserImageArgs = {
 
 export type MutationSortCollectionConfigArgs = {
   ids?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
+};
+
+export type MutationUpdateAppointmentInformationStateArgs = {
+  dataSource?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+  state: Scalars['String']['input'];
 };
 
 export type MutationUpdateCodeItemsArgs = {
@@ -1224,10 +1445,18 @@ export type Query = {
   __typename?: 'Query';
   /** The endpoint's name; lets a client check it reached the right endpoint. */
   _endpoint?: Maybe<Scalars['String']['output']>;
+  /** errcode "0" when the caller may cancel the booking now (min_interval_minutes_cancel). */
+  checkAppointmentCancelTime?: Maybe<OperationResult>;
+  /** Whether the caller could book these slots (or the free period) now; code "0" = bookable. */
+  checkResourceTimeSlotCapacity?: Maybe<AppointmentCheckResult>;
   /** errcode "0" when the caller's tenant is the super tenant. */
   checkSuperTenant?: Maybe<OperationResult>;
   /** errcode "0" when the caller's tenant exists, is enabled and has been initialised. */
   checkTenantStatus?: Maybe<OperationResult>;
+  /** The caller's bookings, latest first; first is at most 200. appointmentDate: [date] or [from, to]. */
+  findAppointmentInformationAllForAccount?: Maybe<AppointmentInformationConnection>;
+  /** The caller's own bookings, latest first. */
+  findAppointmentInformationAllForSelf?: Maybe<AppointmentInformationConnection>;
   /**
    * Items of the code tables selected by code_id (a table's id) and/or code (a prefix of the
    * tables' code: "yy_" selects every table of the product), by table then item_index. With
@@ -1265,6 +1494,8 @@ export type Query = {
    * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone (either may be empty); first is at most 200.
    */
   findOperateLogAll?: Maybe<OperateLogConnection>;
+  /** The fixed slots of a resource on a date with their state and the rule that closes each. */
+  findResourceSlotAvailability?: Maybe<Array<Maybe<ResourceSlotAvailability>>>;
   /** One resource the caller may see (noReservationTimeSlotList for today), or null. */
   findResources?: Maybe<Resources>;
   /** The tenant's resources for the back office, by order then name; first is at most 500. */
@@ -1319,6 +1550,40 @@ export type Query = {
   findTenantsAll?: Maybe<Array<Maybe<Tenant>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
+};
+
+export type QueryCheckAppointmentCancelTimeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCheckResourceTimeSlotCapacityArgs = {
+  appointmentId?: InputMaybe<Scalars['String']['input']>;
+  bookDate?: InputMaybe<Scalars['String']['input']>;
+  bookEndTime?: InputMaybe<Scalars['String']['input']>;
+  bookStartTime?: InputMaybe<Scalars['String']['input']>;
+  borrowDateList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  borrowEndTime?: InputMaybe<Scalars['String']['input']>;
+  borrowStartTime?: InputMaybe<Scalars['String']['input']>;
+  checkSource?: InputMaybe<Scalars['String']['input']>;
+  resourceId?: InputMaybe<Scalars['String']['input']>;
+  timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type QueryFindAppointmentInformationAllForAccountArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  appointmentDate?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  filter?: InputMaybe<AppointmentInformationFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  only_flow?: InputMaybe<Scalars['String']['input']>;
+  updateAppointmentState?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindAppointmentInformationAllForSelfArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AppointmentInformationFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryFindCodeItemsAllArgs = {
@@ -1382,6 +1647,11 @@ export type QueryFindOperateLogAllArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   operateTime?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type QueryFindResourceSlotAvailabilityArgs = {
+  date: Scalars['Date']['input'];
+  resourcesId: Scalars['String']['input'];
 };
 
 export type QueryFindResourcesArgs = {
@@ -1478,6 +1748,26 @@ export type QueryFindReviewAddressAllArgs = {
 
 export type QueryFindUserImageArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A fixed slot of a resource on a date as the caller sees it. state: expired, unavailable,
+ * available, mine, taken (an exclusive slot booked by someone else), full. rule (why it cannot be
+ * booked): expired, not_open (opens_at says when, "YYYY-MM-DD HH:mm:ss"), date_closed,
+ * no_reservation, occupied, advance_min, advance_max, taken, full; empty when bookable or mine.
+ */
+export type ResourceSlotAvailability = {
+  __typename?: 'ResourceSlotAvailability';
+  capacity?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  jssj?: Maybe<Scalars['String']['output']>;
+  kssj?: Maybe<Scalars['String']['output']>;
+  opens_at?: Maybe<Scalars['String']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  remaining?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -2284,7 +2574,15 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AppointmentCheckResult: ResolverTypeWrapper<AppointmentCheckResult>;
+  AppointmentCollection: ResolverTypeWrapper<AppointmentCollection>;
+  AppointmentInformation: ResolverTypeWrapper<AppointmentInformation>;
+  AppointmentInformationConnection: ResolverTypeWrapper<AppointmentInformationConnection>;
+  AppointmentInformationEdge: ResolverTypeWrapper<AppointmentInformationEdge>;
+  AppointmentInformationFilterMap: AppointmentInformationFilterMap;
   AppointmentNumberLimitRule: ResolverTypeWrapper<AppointmentNumberLimitRule>;
+  AppointmentParticipant: ResolverTypeWrapper<AppointmentParticipant>;
+  AppointmentSaveResult: ResolverTypeWrapper<AppointmentSaveResult>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CodeItem: ResolverTypeWrapper<CodeItem>;
   Codes: ResolverTypeWrapper<Codes>;
@@ -2297,7 +2595,10 @@ export type ResolversTypes = ResolversObject<{
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  InputAppointmentCollection: InputAppointmentCollection;
+  InputAppointmentInformation: InputAppointmentInformation;
   InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
+  InputAppointmentParticipant: InputAppointmentParticipant;
   InputCodeItems: InputCodeItems;
   InputCodes: InputCodes;
   InputCollectionConfig: InputCollectionConfig;
@@ -2357,6 +2658,7 @@ export type ResolversTypes = ResolversObject<{
   OperationResult: ResolverTypeWrapper<OperationResult>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ResourceSlotAvailability: ResolverTypeWrapper<ResourceSlotAvailability>;
   Resources: ResolverTypeWrapper<Resources>;
   ResourcesAuth: ResolverTypeWrapper<ResourcesAuth>;
   ResourcesAvailableNumberRule: ResolverTypeWrapper<ResourcesAvailableNumberRule>;
@@ -2402,7 +2704,15 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AppointmentCheckResult: AppointmentCheckResult;
+  AppointmentCollection: AppointmentCollection;
+  AppointmentInformation: AppointmentInformation;
+  AppointmentInformationConnection: AppointmentInformationConnection;
+  AppointmentInformationEdge: AppointmentInformationEdge;
+  AppointmentInformationFilterMap: AppointmentInformationFilterMap;
   AppointmentNumberLimitRule: AppointmentNumberLimitRule;
+  AppointmentParticipant: AppointmentParticipant;
+  AppointmentSaveResult: AppointmentSaveResult;
   Boolean: Scalars['Boolean']['output'];
   CodeItem: CodeItem;
   Codes: Codes;
@@ -2415,7 +2725,10 @@ export type ResolversParentTypes = ResolversObject<{
   Date: Scalars['Date']['output'];
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
+  InputAppointmentCollection: InputAppointmentCollection;
+  InputAppointmentInformation: InputAppointmentInformation;
   InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
+  InputAppointmentParticipant: InputAppointmentParticipant;
   InputCodeItems: InputCodeItems;
   InputCodes: InputCodes;
   InputCollectionConfig: InputCollectionConfig;
@@ -2475,6 +2788,7 @@ export type ResolversParentTypes = ResolversObject<{
   OperationResult: OperationResult;
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
+  ResourceSlotAvailability: ResourceSlotAvailability;
   Resources: Resources;
   ResourcesAuth: ResourcesAuth;
   ResourcesAvailableNumberRule: ResourcesAvailableNumberRule;
@@ -2518,6 +2832,109 @@ export type ResolversParentTypes = ResolversObject<{
   UserImage: UserImage;
 }>;
 
+export type AppointmentCheckResultResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentCheckResult'] = ResolversParentTypes['AppointmentCheckResult'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentCollectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentCollection'] = ResolversParentTypes['AppointmentCollection'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentInformationResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentInformation'] = ResolversParentTypes['AppointmentInformation'],
+> = ResolversObject<{
+  appointmentCollectionList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentCollection']>>>,
+    ParentType,
+    ContextType
+  >;
+  appointmentParticipantList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentParticipant']>>>,
+    ParentType,
+    ContextType
+  >;
+  appointment_date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  appointment_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  audit_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  booking_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancel_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancel_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancel_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enclosure?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enclosure_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enclosure_size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entourage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  flow_no?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_evaluate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  need_meeting_signin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participants_scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person_times?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  series_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wemeet_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentInformationConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentInformationConnection'] =
+    ResolversParentTypes['AppointmentInformationConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['AppointmentInformationEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentInformationEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentInformationEdge'] =
+    ResolversParentTypes['AppointmentInformationEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['AppointmentInformation']>, ParentType, ContextType>;
+}>;
+
 export type AppointmentNumberLimitRuleResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['AppointmentNumberLimitRule'] =
@@ -2531,6 +2948,37 @@ export type AppointmentNumberLimitRuleResolvers<
   tenant_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timeperiod_number_begin_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timeperiod_number_end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentParticipantResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentParticipant'] = ResolversParentTypes['AppointmentParticipant'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operate_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operate_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_dept_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentSaveResultResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentSaveResult'] = ResolversParentTypes['AppointmentSaveResult'],
+> = ResolversObject<{
+  appointmentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  auditStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ids?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  processURL?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CodeItemResolvers<
@@ -2751,6 +3199,18 @@ export type MutationResolvers<
     Partial<MutationInitTenantsDataArgs>
   >;
   manualInitTenantsData?: Resolver<Maybe<ResolversTypes['ManualInitResult']>, ParentType, ContextType>;
+  saveAppointmentInformation?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveAppointmentInformationArgs, 'model'>
+  >;
+  saveAppointmentInformationAll?: Resolver<
+    Maybe<ResolversTypes['AppointmentSaveResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveAppointmentInformationAllArgs, 'model'>
+  >;
   saveCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -2858,6 +3318,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationSortCollectionConfigArgs>
+  >;
+  updateAppointmentInformationState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateAppointmentInformationStateArgs, 'id' | 'state'>
   >;
   updateCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3065,8 +3531,32 @@ export type QueryResolvers<
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = ResolversObject<{
   _endpoint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  checkAppointmentCancelTime?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<QueryCheckAppointmentCancelTimeArgs>
+  >;
+  checkResourceTimeSlotCapacity?: Resolver<
+    Maybe<ResolversTypes['AppointmentCheckResult']>,
+    ParentType,
+    ContextType,
+    Partial<QueryCheckResourceTimeSlotCapacityArgs>
+  >;
   checkSuperTenant?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   checkTenantStatus?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
+  findAppointmentInformationAllForAccount?: Resolver<
+    Maybe<ResolversTypes['AppointmentInformationConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentInformationAllForAccountArgs>
+  >;
+  findAppointmentInformationAllForSelf?: Resolver<
+    Maybe<ResolversTypes['AppointmentInformationConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentInformationAllForSelfArgs>
+  >;
   findCodeItemsAll?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['CodeItem']>>>,
     ParentType,
@@ -3129,6 +3619,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryFindOperateLogAllArgs>
+  >;
+  findResourceSlotAvailability?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourceSlotAvailability']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindResourceSlotAvailabilityArgs, 'date' | 'resourcesId'>
   >;
   findResources?: Resolver<
     Maybe<ResolversTypes['Resources']>,
@@ -3234,6 +3730,23 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindUserImageArgs>
   >;
+}>;
+
+export type ResourceSlotAvailabilityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourceSlotAvailability'] =
+    ResolversParentTypes['ResourceSlotAvailability'],
+> = ResolversObject<{
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  jssj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kssj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  opens_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remaining?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type ResourcesResolvers<
@@ -3962,7 +4475,14 @@ export type UserImageResolvers<
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
+  AppointmentCheckResult?: AppointmentCheckResultResolvers<ContextType>;
+  AppointmentCollection?: AppointmentCollectionResolvers<ContextType>;
+  AppointmentInformation?: AppointmentInformationResolvers<ContextType>;
+  AppointmentInformationConnection?: AppointmentInformationConnectionResolvers<ContextType>;
+  AppointmentInformationEdge?: AppointmentInformationEdgeResolvers<ContextType>;
   AppointmentNumberLimitRule?: AppointmentNumberLimitRuleResolvers<ContextType>;
+  AppointmentParticipant?: AppointmentParticipantResolvers<ContextType>;
+  AppointmentSaveResult?: AppointmentSaveResultResolvers<ContextType>;
   CodeItem?: CodeItemResolvers<ContextType>;
   Codes?: CodesResolvers<ContextType>;
   CodesConnection?: CodesConnectionResolvers<ContextType>;
@@ -3987,6 +4507,7 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   OperationResult?: OperationResultResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ResourceSlotAvailability?: ResourceSlotAvailabilityResolvers<ContextType>;
   Resources?: ResourcesResolvers<ContextType>;
   ResourcesAuth?: ResourcesAuthResolvers<ContextType>;
   ResourcesAvailableNumberRule?: ResourcesAvailableNumberRuleResolvers<ContextType>;

@@ -1,4 +1,5 @@
 import { App, Button, Drawer, Form, Input, Radio, Space, Tabs } from 'antd';
+import { ResourceTypeInput } from '../settings/ResourceTypeInput.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../../../features/notices/api/types.ts';
@@ -80,7 +81,7 @@ export function NoticeEditor({
       note_category: values.note_category,
       title: values.title.trim(),
       title_en: (values.title_en ?? '').trim(),
-      resource_type_id: (values.resource_type_id ?? '').trim(),
+      resource_type_id: values.resource_type_id ?? '',
       resource_type_name: (values.resource_type_name ?? '').trim(),
       content: values.content ?? '',
       content_en: values.content_en ?? '',
@@ -140,14 +141,20 @@ export function NoticeEditor({
         <Form.Item name="title_en" label={t('notices.field.titleEn')}>
           <Input maxLength={400} placeholder={t('notices.placeholder.titleEn')} />
         </Form.Item>
-        <Space.Compact block>
-          <Form.Item name="resource_type_id" label={t('notices.field.resourceTypeId')} style={{ flex: 1 }}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="resource_type_name" label={t('notices.field.resourceTypeName')} style={{ flex: 1 }}>
-            <Input maxLength={200} />
-          </Form.Item>
-        </Space.Compact>
+        <Form.Item name="resource_type_id" label={t('notices.field.resourceTypeName')}>
+          <ResourceTypeInput
+            allowClear
+            onChange={(_id, option) =>
+              form.setFieldValue(
+                'resource_type_name',
+                option && !Array.isArray(option) ? String(option.label ?? '') : '',
+              )
+            }
+          />
+        </Form.Item>
+        <Form.Item name="resource_type_name" hidden>
+          <Input />
+        </Form.Item>
         <Form.Item
           name="release_time"
           label={t('notices.field.releaseTime')}

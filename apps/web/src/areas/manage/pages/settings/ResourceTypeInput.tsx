@@ -1,11 +1,23 @@
-import { Input, type InputProps } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useResourcesTypeAll } from '../../../../features/resource-types/api/findResourcesTypeAll.ts';
+import { pick } from '../../../../lib/i18n.ts';
 
-/**
- * The resource type of a setting, entered as the type's id (resource types are not
- * queryable yet; a type select replaces this once `findResourcesTypeAll` exists).
- */
-export function ResourceTypeInput(props: Omit<InputProps, 'maxLength'>) {
+/** Picks one of the tenant's resource types (its id is the value), by name in the current language. */
+export function ResourceTypeInput(props: Omit<SelectProps<string>, 'options' | 'loading'>) {
   const { t } = useTranslation();
-  return <Input maxLength={64} placeholder={t('settingsAdmin.resourceTypePlaceholder')} {...props} />;
+  const types = useResourcesTypeAll();
+  return (
+    <Select<string>
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('settingsAdmin.resourceTypePlaceholder')}
+      loading={types.isPending}
+      notFoundContent={types.error ? types.error.message : undefined}
+      options={(types.data ?? []).map((type) => ({
+        value: type.id,
+        label: pick(type.resources_name, type.resources_name_en),
+      }))}
+      {...props}
+    />
+  );
 }

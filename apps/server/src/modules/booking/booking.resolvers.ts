@@ -1,0 +1,49 @@
+import { readSdl } from '../../platform/graphql/endpoint.ts';
+import { connection, ok, okMessages } from '../../platform/graphql/results.ts';
+import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import * as booking from './booking.service.ts';
+
+export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
+  endpoint: 'apps_yy_sys',
+  typeDefs: readSdl(import.meta.url, 'booking.graphql'),
+  resolvers: {
+    Query: {
+      checkResourceTimeSlotCapacity: async (_, args, { ctx }) =>
+        okMessages('checkResourceTimeSlotCapacity', await booking.checkCapacity(ctx, args)),
+      findAppointmentInformationAllForAccount: async (_, args, { ctx }) => {
+        const { nodes, total, offset } = await booking.listOwnAppointments(ctx, args);
+        return connection(nodes, total, offset);
+      },
+      findAppointmentInformationAllForSelf: async (_, args, { ctx }) => {
+        const { nodes, total, offset } = await booking.listOwnAppointments(ctx, args);
+        return connection(nodes, total, offset);
+      },
+      checkAppointmentCancelTime: async (_, { id }, { ctx }) => {
+        await booking.checkCancelTime(ctx, id);
+        return ok();
+      },
+      findResourceSlotAvailability: async (_, { resourcesId, date }, { ctx }) =>
+        booking.availability(ctx, resourcesId, date),
+    },
+    Mutation: {
+      saveAppointmentInformationAll: async (_, args, { ctx }) => {
+        const r = await booking.saveAppointments(ctx, args);
+        return {
+          ...okMessages('saveAppointmentInformationAll', r.texts),
+          ids: r.ids,
+          appointmentId: r.ids[0] ?? '',
+          processURL: '',
+          auditStatus: r.auditStatus,
+        };
+      },
+      saveAppointmentInformation: async (_, { model, captchaId, captchaCode }, { ctx }) => {
+        const r = await booking.saveAppointments(ctx, { model, captchaId, captchaCode });
+        return { ...ok({ ids: r.ids, appointmentId: r.ids[0] ?? '' }), msg: r.texts.zh, msg_en: r.texts.en };
+      },
+      updateAppointmentInformationState: async (_, args, { ctx }) => {
+        await booking.changeState(ctx, args);
+        return ok();
+      },
+    },
+  },
+};

@@ -1,0 +1,125 @@
+import { Alert, Button, Card, Col, Empty, List, Row, Skeleton, Tag, Typography } from 'antd';
+import { AppstoreOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../../app/session.tsx';
+import { useFiveNotices } from '../../../../features/notices/api/findFiveNotice.ts';
+import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
+import { pick } from '../../../../lib/i18n.ts';
+import { pcPaths } from '../../paths.ts';
+import './pc-home.css';
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The portal home (`/pc/home`): the theme's banner and welcome text when set, the resource
+ * categories the user may book, and the latest system notices.
+ */
+export default function PcHome() {
+  const { t } = useTranslation();
+  const { settings } = useSession();
+  const notices = useFiveNotices();
+  const types = useResourcesTypeAllByAccount();
+  const banner = text(settings.theme_banner);
+  const welcome = pick(text(settings.theme_welcome), text(settings.theme_welcome_en));
+  const systemName = pick(settings.page_title, settings.page_title_en);
+
+  return (
+    <div className="yy-pc-home">
+      <section
+        className={banner ? 'yy-pc-home-hero yy-pc-home-hero-image' : 'yy-pc-home-hero'}
+        style={banner ? { backgroundImage: `url("${encodeURI(banner)}")` } : undefined}
+        aria-label={banner ? t('home.banner') : undefined}
+      >
+        <h1>{welcome || t('home.welcome', { name: systemName })}</h1>
+        <p>{t('home.bookHint')}</p>
+      </section>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={16}>
+          <Card title={<h2 className="yy-pc-home-title">{t('home.categories')}</h2>} variant="borderless">
+            {types.isPending ? (
+              <Skeleton active paragraph={{ rows: 3 }} />
+            ) : types.error ? (
+              <Alert
+                type="error"
+                showIcon
+                title={t('home.categoriesFailed')}
+                action={
+                  <Button size="small" onClick={() => void types.refetch()}>
+                    {t('home.retry')}
+                  </Button>
+                }
+              />
+            ) : types.data.length === 0 ? (
+              <Empty description={t('home.noCategories')} />
+            ) : (
+              <ul className="yy-pc-home-types">
+                {types.data.map((ty) => {
+                  const name = pick(ty.resources_name, ty.resources_name_en);
+                  const tag = pick(ty.resources_tag, ty.resources_tag_en);
+                  return (
+                    <li key={ty.id}>
+                      <Link to={pcPaths.resourceList(ty.id)} className="yy-pc-home-type">
+                        <span className="yy-pc-home-type-icon" aria-hidden>
+                          {ty.icon ? <img src={ty.icon} alt="" /> : <AppstoreOutlined />}
+                        </span>
+                        <span className="yy-pc-home-type-text">
+                          <span className="yy-pc-home-type-name">{name}</span>
+                          {tag ? <span className="yy-pc-home-type-tag">{tag}</span> : null}
+                        </span>
+                        <RightOutlined className="yy-pc-home-type-arrow" aria-hidden />
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card
+            title={<h2 className="yy-pc-home-title">{t('home.notices')}</h2>}
+            extra={<Link to={pcPaths.announcements}>{t('home.more')}</Link>}
+            variant="borderless"
+          >
+            {notices.isPending ? (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            ) : notices.error ? (
+              <Alert
+                type="error"
+                showIcon
+                title={t('home.noticesFailed')}
+                action={
+                  <Button size="small" onClick={() => void notices.refetch()}>
+                    {t('home.retry')}
+                  </Button>
+                }
+              />
+            ) : (
+              <List
+                size="small"
+                dataSource={notices.data}
+                locale={{ emptyText: <Empty description={t('home.noNotices')} /> }}
+                renderItem={(n) => (
+                  <List.Item key={n.id} className="yy-pc-home-notice">
+                    <Link to={pcPaths.announcementDetail(n.id)} className="yy-pc-home-notice-title">
+                      {n.note_category === '2' && (
+                        <Tag color="blue" style={{ marginInlineEnd: 6 }}>
+                          {t('notices.category.2')}
+                        </Tag>
+                      )}
+                      {pick(n.title, n.title_en)}
+                    </Link>
+                    <Typography.Text type="secondary" className="yy-pc-home-notice-date">
+                      {n.release_time.slice(0, 10)}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
