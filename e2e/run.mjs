@@ -12,6 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -709,6 +710,42 @@ const journeys = [
       await page.reload();
       await expectText(page, '模块', { within: '.ant-table-thead' });
       assert.ok(!(await header.innerText()).includes('IP 地址'), 'the hidden column came back after a reload');
+      assertNoPageErrors(page);
+    },
+  },
+  {
+    name: '(u) an administrator imports a code table from Excel, keeping only the valid rows',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await signInAt(page, app, '/manage/home', accounts.admin);
+      const found = await graphql(
+        page,
+        'query($f: CodesFilterMap) { findCodesAll(first: 10, offset: 0, filter: $f) { edges { node { id code } } } }',
+        { f: { code: { eq: 'yy_floor' } } },
+      );
+      const codeId = found.data?.findCodesAll?.edges?.[0]?.node?.id;
+      assert.ok(codeId, `no yy_floor code table: ${JSON.stringify(found)}`);
+
+      // An .xlsx with one good row and one without a name.
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('items');
+      sheet.addRow(['item_code', 'item_name', 'item_name_en']);
+      sheet.addRow(['9F', '9层', '9th floor']);
+      sheet.addRow(['10F', '', '10th floor']);
+      const file = path.join(os.tmpdir(), `yuyue-import-${process.pid}.xlsx`);
+      await workbook.xlsx.writeFile(file);
+
+      await page.goto(`${app}${BASE}/manage/settings/code-item-Import/${codeId}`);
+      await page.locator('input[type=file]').setInputFiles(file);
+      await page.getByRole('radio', { name: '只导入正确的行' }).check();
+      await page.getByRole('button', { name: '开始导入' }).click();
+      const report = page.locator('.yy-import-report');
+      await report.waitFor();
+      const items = await graphql(page, 'query { findCodeItemsAll(code: "yy_floor") { item_code item_name } }');
+      const codes = items.data.findCodeItemsAll.map((i) => i.item_code);
+      assert.ok(codes.includes('9F'), `the valid row was not imported: ${codes.join(',')}`);
+      assert.ok(!codes.includes('10F'), 'the row without a name was imported');
+      fs.rmSync(file, { force: true });
       assertNoPageErrors(page);
     },
   },
