@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, Grid, List, Skeleton, Tag } from 'antd-mobile';
+import { Button, Grid, List, Skeleton, Tag } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
@@ -10,14 +11,24 @@ import './mobile-home.css';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+/** An empty or failed block: its text (and an action), light enough for the first screen. */
+function StateMessage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="yy-m-home-state" role="status">
+      <p>{title}</p>
+      {children}
+    </div>
+  );
+}
+
 function Failed({ title, onRetry }: { title: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <ErrorBlock status="default" title={title} description="" className="yy-m-home-state">
+    <StateMessage title={title}>
       <Button size="small" color="primary" fill="outline" onClick={onRetry}>
         {t('home.retry')}
       </Button>
-    </ErrorBlock>
+    </StateMessage>
   );
 }
 
@@ -51,7 +62,7 @@ export default function MobileHome() {
         ) : types.error ? (
           <Failed title={t('home.categoriesFailed')} onRetry={() => void types.refetch()} />
         ) : types.data.length === 0 ? (
-          <ErrorBlock status="empty" title={t('home.noCategories')} description="" className="yy-m-home-state" />
+          <StateMessage title={t('home.noCategories')} />
         ) : (
           <Grid columns={4} gap={12} className="yy-m-home-grid">
             {types.data.map((ty) => {
@@ -81,7 +92,7 @@ export default function MobileHome() {
         ) : notices.error ? (
           <Failed title={t('home.noticesFailed')} onRetry={() => void notices.refetch()} />
         ) : notices.data.length === 0 ? (
-          <ErrorBlock status="empty" title={t('home.noNotices')} description="" className="yy-m-home-state" />
+          <StateMessage title={t('home.noNotices')} />
         ) : (
           <List className="yy-m-home-notices">
             {notices.data.map((n) => (

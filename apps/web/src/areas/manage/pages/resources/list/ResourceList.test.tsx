@@ -4,11 +4,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetResourceListState } from '../../../../../features/resources/listState.ts';
-import { initI18n } from '../../../../../lib/i18n.ts';
+import { ensureTranslations, initI18n } from '../../../../../lib/i18n.ts';
 import ResourceList from './ResourceList.tsx';
 
 beforeAll(async () => {
   await initI18n();
+  await ensureTranslations('manage');
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
