@@ -25,7 +25,7 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'produc
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL ?? '',
   dataDir: 'memory://',
-  poolSize: 20,
+  poolSize: config.databasePoolSize,
 });
 const app = await buildApp({ config, database });
 await seedDemoTenant(database.db);

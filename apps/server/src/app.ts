@@ -16,6 +16,7 @@ import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { storageFor } from './platform/files/storage.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { cachedVerifier } from './platform/auth/token-cache.ts';
 import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
 
 export interface AppDeps {
@@ -70,7 +71,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(formbody);
 
-  const verifier = await registerIdentityProvider(app, { config, db: database.db });
+  const verifier = cachedVerifier(await registerIdentityProvider(app, { config, db: database.db }));
   const contextFor = (request: Parameters<typeof authenticate>[0]) =>
     authenticate(request, { config, db: database.db, verifier });
   app.decorateRequest('ctx', null as never);

@@ -21,6 +21,8 @@ export interface Config {
   publicUrl: string;
   /** PostgreSQL server; empty means the embedded PGlite database. DATABASE_URL. */
   databaseUrl: string;
+  /** Most connections to PostgreSQL this process opens. DATABASE_POOL_SIZE, default 20. */
+  databasePoolSize: number;
   /** Embedded database and uploads live here. DATA_DIR, default ./data. */
   dataDir: string;
   /** Tenants' default time zone for dates on the wire. TZ_DEFAULT, default Asia/Shanghai. */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     basePath: normaliseBasePath(env.BASE_PATH ?? '/yy-sys'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || '',
+    databasePoolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, 20, 'DATABASE_POOL_SIZE')),
     dataDir: path.resolve(repoRoot, env.DATA_DIR || 'data'),
     timeZone,
     oidcIssuer: (env.OIDC_ISSUER || '').replace(/\/+$/, ''),

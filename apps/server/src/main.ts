@@ -8,7 +8,11 @@ import { qrCodeMakerFor } from './modules/resources/resources.service.ts';
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const app = await buildApp({ config, database });
   const seeded = config.seedDemo ? await seedDemoTenant(database.db, { qr: qrCodeMakerFor(config) }) : false;
 

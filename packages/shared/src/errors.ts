@@ -333,6 +333,49 @@ export const errorCatalogue = {
     zh: '距预约开始不足{minutes}分钟，不能取消',
     en: 'Less than {minutes} minutes before the start: the booking can no longer be cancelled',
   },
+  // Periodic and batch booking (booking.series.*).
+  SERIES_RULE_REQUIRED: {
+    zh: '请设置周期规则或选择批量预约的日期和时间',
+    en: 'Set a periodic rule or choose the dates and times of a batch booking',
+  },
+  SERIES_DATE_INVALID: { zh: '日期无效：{value}（须为 YYYY-MM-DD）', en: 'Invalid date: {value} (use YYYY-MM-DD)' },
+  SERIES_DATES_REQUIRED: { zh: '请选择批量预约的日期', en: 'Choose the dates of the batch booking' },
+  SERIES_RANGE_INVALID: {
+    zh: '周期结束日期不能早于开始日期',
+    en: 'The end date of the period cannot be before its start date',
+  },
+  SERIES_RANGE_TOO_LONG: { zh: '周期最长{max}天', en: 'A periodic rule may span at most {max} days' },
+  SERIES_STRATEGY_INVALID: {
+    zh: '周期规则无效：{value}（1 每天，2 每周，3 每月）',
+    en: 'Invalid periodic rule: {value} (1 every day, 2 weekly, 3 monthly)',
+  },
+  SERIES_WEEKDAYS_REQUIRED: {
+    zh: '按周重复时请至少选择一个星期（1-7）',
+    en: 'A weekly rule needs at least one weekday (1-7)',
+  },
+  SERIES_DAYS_REQUIRED: {
+    zh: '按月重复时请至少选择一个日期（1-31）',
+    en: 'A monthly rule needs at least one day of the month (1-31)',
+  },
+  SERIES_EMPTY: { zh: '所选周期内没有符合规则的日期', en: 'No date in the chosen range matches the rule' },
+  SERIES_TOO_MANY: {
+    zh: '一次最多预约{max}个时段，当前为{count}个',
+    en: 'At most {max} occurrences can be booked at once; this request has {count}',
+  },
+  SERIES_PERIODIC_DISABLED: {
+    zh: '该资源类型未开启周期预约',
+    en: 'Periodic booking is not enabled for this resource type',
+  },
+  SERIES_BATCH_DISABLED: { zh: '该资源类型未开启批量预约', en: 'Batch booking is not enabled for this resource type' },
+  SERIES_COMMIT_INVALID: {
+    zh: 'seriesCommit 无效：{value}（all 全部成功才预约，ok 只预约可预约的时段）',
+    en: 'Invalid seriesCommit: {value} (all: all or nothing; ok: only the bookable occurrences)',
+  },
+  SERIES_REFUSED: {
+    zh: '{count}/{total} 个时段不可预约，未创建任何预约。首个：{date} {start}-{end} {reason}',
+    en: '{count} of {total} occurrences cannot be booked; nothing was created. First: {date} {start}-{end} {reason_en}',
+  },
+  SERIES_NOT_FOUND: { zh: '预约系列不存在', en: 'The booking series does not exist' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -24,6 +24,15 @@ describe('time helpers', () => {
     expect(formatDateTime(t, 'Europe/Berlin')).toBe('2026-03-29 03:30:00');
   });
 
+  it('west of UTC, reads the hours just after a spring-forward jump right (America/Chicago 2026-03-08)', () => {
+    for (const hour of [3, 5, 7, 9]) {
+      const t = instantOf({ year: 2026, month: 3, day: 8 }, { hour, minute: 0 }, 'America/Chicago');
+      expect(formatDateTime(t, 'America/Chicago')).toBe(`2026-03-08 0${hour}:00:00`);
+    }
+    const gap = instantOf({ year: 2026, month: 3, day: 8 }, { hour: 2, minute: 30 }, 'America/Chicago');
+    expect(formatDateTime(gap, 'America/Chicago')).toBe('2026-03-08 03:30:00');
+  });
+
   it('refuses impossible dates', () => {
     expect(parseIsoDate('2026-02-30')).toBeNull();
     expect(parseIsoDate('2026-2-3')).toBeNull();

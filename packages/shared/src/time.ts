@@ -55,7 +55,8 @@ function zoneOffsetMs(epochMs: number, timeZone: string): number {
 
 /**
  * The instant at which a wall-clock time occurs in a zone. A time skipped by a
- * daylight-saving jump resolves to the instant after the jump.
+ * daylight-saving jump resolves to the instant after the jump; a repeated time (clocks going
+ * back) to the later instant.
  */
 export function instantOf(
   date: { year: number; month: number; day: number },
@@ -65,7 +66,15 @@ export function instantOf(
   const guess = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second ?? 0);
   const first = guess - zoneOffsetMs(guess, timeZone);
   const second = guess - zoneOffsetMs(first, timeZone);
-  return Math.max(first, second);
+  if (first === second) return first;
+  // Near a change the two candidates differ: keep those that read as the asked wall clock
+  // (west of UTC, the hours just after a spring-forward jump are read right only by `second`).
+  const reads = (t: number) => {
+    const w = wallClock(t, timeZone);
+    return w.day === date.day && w.hour === time.hour && w.minute === time.minute;
+  };
+  const exact = [first, second].filter(reads);
+  return exact.length ? Math.max(...exact) : Math.max(first, second);
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -12,6 +12,7 @@ import { resourcesGraphql } from './resources/resources.resolvers.ts';
 import { rulesGraphql } from './rules/rules.resolvers.ts';
 import { occupancyGraphql } from './occupancy/occupancy.resolvers.ts';
 import { bookingGraphql } from './booking/booking.resolvers.ts';
+import { bookingSeriesGraphql } from './booking/booking.series.resolvers.ts';
 import { avatarAppsGraphql, avatarIamGraphql, directoryGraphql } from './directory/directory.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -30,6 +31,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   rulesGraphql,
   occupancyGraphql,
   bookingGraphql,
+  bookingSeriesGraphql,
   directoryGraphql,
   avatarIamGraphql,
   avatarAppsGraphql,

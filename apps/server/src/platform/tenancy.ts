@@ -36,8 +36,32 @@ export async function resolveTenant(
   return row ? toTenantRef(row) : null;
 }
 
+/** How long a tenant found by id is reused without reading it again. */
+export const TENANT_CACHE_MS = 5_000;
+const tenantsById = new Map<string, { ref: TenantRef; until: number }>();
+
+/** Drops the cached tenants (a tenant was changed in this process). */
+export function forgetTenants(): void {
+  tenantsById.clear();
+}
+
+/**
+ * The tenant with this id. Every authenticated request asks, so a found tenant is reused for
+ * TENANT_CACHE_MS: a change made by another instance (time zone) shows within that time; this
+ * process forgets its cache when it changes a tenant.
+ */
 export async function findTenantById(db: Db, id: string): Promise<TenantRef | null> {
   if (!isUuid(id)) return null;
+  const now = Date.now();
+  const hit = tenantsById.get(id);
+  if (hit && hit.until > now) return hit.ref;
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
-  return row ? toTenantRef(row) : null;
+  if (!row) {
+    tenantsById.delete(id);
+    return null;
+  }
+  const ref = toTenantRef(row);
+  if (tenantsById.size > 1000) tenantsById.clear();
+  tenantsById.set(id, { ref, until: now + TENANT_CACHE_MS });
+  return ref;
 }

@@ -2,6 +2,7 @@ import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok, okMessages } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import * as booking from './booking.service.ts';
+import * as series from './booking.series.service.ts';
 
 export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
@@ -27,13 +28,18 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
     },
     Mutation: {
       saveAppointmentInformationAll: async (_, args, { ctx }) => {
-        const r = await booking.saveAppointments(ctx, args);
+        const r =
+          ctx.tenant && series.seriesModeOf(args, ctx.tenant.timeZone)
+            ? await series.saveSeries(ctx, args)
+            : { ...(await booking.saveAppointments(ctx, args)), seriesId: '', report: null };
         return {
           ...okMessages('saveAppointmentInformationAll', r.texts),
           ids: r.ids,
           appointmentId: r.ids[0] ?? '',
           processURL: '',
           auditStatus: r.auditStatus,
+          seriesId: r.seriesId,
+          seriesReport: r.report,
         };
       },
       saveAppointmentInformation: async (_, { model, captchaId, captchaCode }, { ctx }) => {

@@ -73,7 +73,7 @@ const collectionInput = z.object({
 });
 
 /** `InputAppointmentInformation` as clients send it; who books is never read from it. */
-const appointmentInput = z.object({
+export const appointmentInput = z.object({
   resources_id: z.string().trim().refine(isUuid, 'must be a UUID'),
   appointment_date: z.union([z.string(), z.number()]),
   start_time: str(5),
@@ -97,10 +97,10 @@ const appointmentInput = z.object({
   appointmentParticipantList: opt(z.array(participantInput.nullable()).max(500)),
   appointmentCollectionList: opt(z.array(collectionInput.nullable()).max(200)),
 });
-type AppointmentInput = z.infer<typeof appointmentInput>;
+export type AppointmentInput = z.infer<typeof appointmentInput>;
 
 /** A period asked for: a fixed slot of the resource, or a free period. */
-interface Target {
+export interface Target {
   slotId: string | null;
   start: string;
   end: string;
@@ -120,9 +120,12 @@ interface Request {
   excludeId?: string;
 }
 
-type Resource = NonNullable<Awaited<ReturnType<typeof resourceOnDate>>>;
+export type Resource = Pick<
+  NonNullable<Awaited<ReturnType<typeof resourceOnDate>>>,
+  'row' | 'rules' | 'lists' | 'type'
+>;
 
-function clean(list: readonly (string | null | undefined)[] | null | undefined): string[] {
+export function clean(list: readonly (string | null | undefined)[] | null | undefined): string[] {
   return [
     ...new Set((list ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim())),
   ];
@@ -166,7 +169,13 @@ function targetsOf(res: Resource, req: Request, timeZone: string): Omit<Target, 
 }
 
 /** The per-person limits that apply to a resource: its own (or its template's) and its type's. */
-async function limitsOf(tx: Tx, tenantId: string, res: Resource): Promise<NumberLimit[]> {
+export async function limitsOf(
+  tx: Tx,
+  tenantId: string,
+  res: Resource,
+  /** The type's limits when already loaded (`resourceOnDate` gives them); read otherwise. */
+  typeLimits?: Awaited<ReturnType<typeof typeNumberLimits>>,
+): Promise<NumberLimit[]> {
   const out: NumberLimit[] = [];
   const base = { timeperiod_number_begin_date: '', timeperiod_number_end_date: '' };
   for (const l of res.lists.numberLimits) out.push({ ...l, scope: 'resource' });
@@ -191,7 +200,8 @@ async function limitsOf(tx: Tx, tenantId: string, res: Resource): Promise<Number
       scope: 'type',
     });
   }
-  for (const l of await typeNumberLimits(tx, tenantId, res.row.resources_type_id)) out.push({ ...l, scope: 'type' });
+  for (const l of typeLimits ?? (await typeNumberLimits(tx, tenantId, res.row.resources_type_id)))
+    out.push({ ...l, scope: 'type' });
   return out;
 }
 
@@ -235,7 +245,7 @@ async function evaluate(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: Au
     if (refusal) throw new AppError(refusal.code, refusal.params);
     return { ...t, status };
   });
-  for (const limit of await limitsOf(tx, tenant.id, res)) {
+  for (const limit of await limitsOf(tx, tenant.id, res, res.typeLimits)) {
     const period = limitPeriod(limit, req.isoDate);
     if (!period) continue;
     const scope = limit.scope === 'type' ? { typeId: res.row.resources_type_id } : { resourceId: res.row.id };
@@ -247,13 +257,13 @@ async function evaluate(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: Au
   return { res, targets };
 }
 
-function isoDateArg(value: unknown, timeZone: string): string {
+export function isoDateArg(value: unknown, timeZone: string): string {
   const iso = bookingDateOf(value, timeZone);
   if (!iso) throw new AppError('BOOKING_DATE_INVALID');
   return iso;
 }
 
-function timeArg(value: string | null | undefined): string | undefined {
+export function timeArg(value: string | null | undefined): string | undefined {
   const v = value?.trim();
   return v ? v : undefined;
 }
@@ -294,7 +304,7 @@ export async function checkCapacity(ctx: RequestContext, args: CheckArgs): Promi
 }
 
 /** The booker's department from the directory: the first active position's. */
-async function bookerDept(tx: Tx, tenantId: string, user: AuthUser) {
+export async function bookerDept(tx: Tx, tenantId: string, user: AuthUser) {
   const position = (await listPositions(tx, tenantId, [user.id])).find((p) => p.active && p.dept);
   return { code: position?.dept?.code ?? '', name: position?.dept?.name ?? '' };
 }
@@ -342,19 +352,9 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
     const ids: string[] = [];
     for (const t of targets) {
       const values = rowOf(model, res, user, dept, t, isoDate, needApprove);
-      let row: AppointmentRow | undefined;
-      if (exclusive) {
-        row = await insertExclusive(tx, tenant.id, values);
-        if (!row) throw new AppError('BOOKING_SLOT_TAKEN', { start: t.start, end: t.end });
-      } else {
-        const seat = { resources_id: res.row.id, starts_at: values.starts_at, ends_at: values.ends_at };
-        if (!(await takeSeat(tx, tenant.id, { ...seat, capacity: t.capacity }))) {
-          throw new AppError('BOOKING_SLOT_FULL', { start: t.start, end: t.end });
-        }
-        row = await insertShared(tx, tenant.id, values);
-      }
-      await insertParticipants(tx, tenant.id, row.id, participantsOf(model));
-      await insertCollections(tx, tenant.id, row.id, collectionsOf(model));
+      const row = await insertOccurrence(tx, tenant.id, values, { exclusive, capacity: t.capacity }, model);
+      if (!row)
+        throw new AppError(exclusive ? 'BOOKING_SLOT_TAKEN' : 'BOOKING_SLOT_FULL', { start: t.start, end: t.end });
       ids.push(row.id);
     }
     await audit(tx, ctx, {
@@ -373,12 +373,12 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
   });
 }
 
-function rowOf(
+export function rowOf(
   model: AppointmentInput,
   res: Resource,
   user: AuthUser,
   dept: { code: string; name: string },
-  t: Target,
+  t: Pick<Target, 'slotId' | 'start' | 'end' | 'startsAt' | 'endsAt'>,
   isoDate: string,
   needApprove: boolean,
 ): NewAppointment {
@@ -425,6 +425,33 @@ function rowOf(
   };
 }
 
+/**
+ * Inserts one occurrence with its participants and collected values (every booking mode):
+ * an exclusive resource's through the exclusion constraint (`ON CONFLICT DO NOTHING`), a
+ * capacity resource's after taking a seat of its slot. Null when the period was taken or the
+ * slot full; no booking row is written then.
+ */
+export async function insertOccurrence(
+  tx: Tx,
+  tenantId: string,
+  values: NewAppointment,
+  seat: { exclusive: boolean; capacity: number },
+  model: AppointmentInput,
+): Promise<AppointmentRow | null> {
+  let row: AppointmentRow | undefined;
+  if (seat.exclusive) {
+    row = await insertExclusive(tx, tenantId, values);
+    if (!row) return null;
+  } else {
+    const slot = { resources_id: values.resources_id, starts_at: values.starts_at, ends_at: values.ends_at };
+    if (!(await takeSeat(tx, tenantId, { ...slot, capacity: seat.capacity }))) return null;
+    row = await insertShared(tx, tenantId, values);
+  }
+  await insertParticipants(tx, tenantId, row.id, participantsOf(model));
+  await insertCollections(tx, tenantId, row.id, collectionsOf(model));
+  return row;
+}
+
 function participantsOf(model: AppointmentInput) {
   return (model.appointmentParticipantList ?? [])
     .filter((p): p is NonNullable<typeof p> => !!p)
@@ -461,7 +488,7 @@ async function ownBooking(tx: Tx, tenantId: string, user: AuthUser, id: unknown,
   return row;
 }
 
-function cancelWindowOf(row: AppointmentRow, rules: { min_interval_minutes_cancel: number }, user: AuthUser) {
+export function cancelWindowOf(row: AppointmentRow, rules: { min_interval_minutes_cancel: number }, user: AuthUser) {
   return cancelRefusal({
     booking: row,
     now: bookingClock.now(),
@@ -471,7 +498,7 @@ function cancelWindowOf(row: AppointmentRow, rules: { min_interval_minutes_cance
   });
 }
 
-async function rulesOfBooking(tx: Tx, ctx: RequestContext, row: AppointmentRow) {
+export async function rulesOfBooking(tx: Tx, ctx: RequestContext, row: AppointmentRow) {
   const res = await resourceOnDate(
     tx,
     { ...ctx, user: { ...ctx.user!, role: 'admin' } },

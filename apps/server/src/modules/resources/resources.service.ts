@@ -10,8 +10,13 @@ import { storeGeneratedFile } from '../../platform/files/files.service.ts';
 import { storageFor, type FileStorage } from '../../platform/files/storage.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { findType, listTypes, type ResourcesTypeRow } from '../resource-types/resource-types.repository.ts';
-import type { Identity } from '../resource-types/resource-types.rules.ts';
+import {
+  findType,
+  listTypes,
+  type ResourcesTypeRow,
+  type TypeAuthRow,
+} from '../resource-types/resource-types.repository.ts';
+import { typeOpenTo, type Identity } from '../resource-types/resource-types.rules.ts';
 import {
   identityOf,
   requireUser,
@@ -19,15 +24,14 @@ import {
   typesOpenTo,
   wireTypes,
 } from '../resource-types/resource-types.service.ts';
-import { occupanciesOverlapping, type OccupancyRow } from '../occupancy/occupancy.repository.ts';
+import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
 import { activeBookingsOverlapping, overlapCount } from '../booking/booking.repository.ts';
 import { slotInstants } from '../booking/booking.rules.ts';
 import { ruleConfigKeys, ruleFieldNames, type RuleConfig } from '../rules/rules.columns.ts';
 import {
   findTemplate,
-  findTemplates,
-  loadRuleLists,
   replaceRuleLists,
+  type NumberLimitRuleRow,
   type RuleListRows,
   type RuleTemplateRow,
 } from '../rules/rules.repository.ts';
@@ -35,17 +39,16 @@ import { wireRuleLists } from '../rules/rules.rules.ts';
 import { checkRules, definedOnly, ruleListsOf, ruleScalarsOf } from '../rules/rules.service.ts';
 import { ownConfigKeys, resourcesInput, type ResourcesInput } from './resources.inputs.ts';
 import {
-  authsOf,
   deleteResource,
   findResource,
   insertResource,
   listResources,
+  loadResourceBundle,
   pageResources,
   replaceAuths,
   replaceVisibility,
   resourceFilterColumns,
   updateResource,
-  visibilityOf,
   type NewResource,
   type ResourceAuthRow,
   type ResourceFilter,
@@ -75,6 +78,10 @@ const ruleFields = ruleFieldNames as readonly string[];
 /** Everything the wire shape of some resources needs, loaded once for the lot. */
 interface Loaded {
   types: Map<string, ResourcesTypeRow>;
+  /** Grants of the loaded resources' types. */
+  typeAuths: Map<string, TypeAuthRow[]>;
+  /** Per-person limits of the loaded resources' types. */
+  typeLimits: Map<string, NumberLimitRuleRow[]>;
   templates: Map<string, RuleTemplateRow>;
   lists: Map<string, RuleListRows>;
   visibility: Map<string, VisibilityRow[]>;
@@ -105,22 +112,32 @@ async function load(tx: Tx, tenant: TenantRef, rows: ResourceRow[], days: string
     ...new Set(rows.filter((r) => r.rule_source === '1' && r.rule_template_id).map((r) => r.rule_template_id!)),
   ];
   const { from, to } = dayBounds(days, tenant.timeZone);
-  const [types, templates, visibility, auths, occupancyRows] = await Promise.all([
-    listTypes(tx, tenant.id, {}),
-    findTemplates(tx, tenant.id, templateIds),
-    visibilityOf(tx, tenant.id, ids),
-    authsOf(tx, tenant.id, ids),
-    occupanciesOverlapping(tx, tenant.id, ids, from, to),
-  ]);
-  const templateMap = new Map(templates.map((t) => [t.id, t]));
-  const lists = await loadRuleLists(
-    tx,
-    tenant.id,
-    rows.map((r) => ownerOf(r, templateMap)),
-  );
+  // Rule lists of both possible owners (a template that turns out missing falls back to the resource's own).
+  const owners = [
+    ...rows.map((r) => ({ kind: 'resource' as const, id: r.id })),
+    ...templateIds.map((id) => ({ kind: 'template' as const, id })),
+  ];
+  const bundle = await loadResourceBundle(tx, tenant.id, {
+    ids,
+    typeIds: [...new Set(rows.map((r) => r.resources_type_id))],
+    templateIds,
+    owners,
+    from,
+    to,
+  });
+  const templateMap = new Map(bundle.templates.map((t) => [t.id, t]));
   const occupancies = new Map<string, OccupancyRow[]>();
-  for (const o of occupancyRows) occupancies.set(o.resources_id, [...(occupancies.get(o.resources_id) ?? []), o]);
-  return { types: new Map(types.map((t) => [t.id, t])), templates: templateMap, lists, visibility, auths, occupancies };
+  for (const o of bundle.occupancies) occupancies.set(o.resources_id, [...(occupancies.get(o.resources_id) ?? []), o]);
+  return {
+    types: new Map(bundle.types.map((t) => [t.id, t])),
+    typeAuths: bundle.typeAuths,
+    typeLimits: bundle.typeLimits,
+    templates: templateMap,
+    lists: bundle.lists,
+    visibility: bundle.visibility,
+    auths: bundle.auths,
+    occupancies,
+  };
 }
 
 /** Whose rules apply: the template when the resource uses one that exists, else its own. */
@@ -260,11 +277,13 @@ function timeArg(value: string | null | undefined, field: string): string | unde
 }
 
 /** The resources of `rows` a user may see: enabled, of a type open to the user, and passing the resource's own lists. */
-async function visibleRows(tx: Tx, tenant: TenantRef, who: Identity, rows: ResourceRow[], loaded: Loaded) {
-  const openTypes = new Set((await typesOpenTo(tx, tenant, who, {})).map((t) => t.id));
+function visibleRows(who: Identity, rows: ResourceRow[], loaded: Loaded) {
+  const typeOpen = (typeId: string) => {
+    const type = loaded.types.get(typeId);
+    return !!type && type.state === 1 && type.del === 0 && typeOpenTo(loaded.typeAuths.get(typeId) ?? [], who);
+  };
   return rows.filter(
-    (r) =>
-      r.state === 1 && r.del === 0 && openTypes.has(r.resources_type_id) && resourceVisibleTo(grantsOf(r, loaded), who),
+    (r) => r.state === 1 && r.del === 0 && typeOpen(r.resources_type_id) && resourceVisibleTo(grantsOf(r, loaded), who),
   );
 }
 
@@ -355,8 +374,7 @@ export async function findResourcesByAccount(ctx: RequestContext, args: FindAllA
     });
     const days = [bookDate, ...(series?.dates ?? [])];
     const loaded = await load(tx, tenant, rows, days);
-    if (user.role !== 'admin')
-      rows = await visibleRows(tx, tenant, await identityOf(tx, tenant.id, user), rows, loaded);
+    if (user.role !== 'admin') rows = visibleRows(await identityOf(tx, tenant.id, user), rows, loaded);
     if (bookStart && bookEnd)
       rows = rows.filter((r) => openThroughout(r, loaded, [bookDate], bookStart, bookEnd, tenant.timeZone));
     if (series) {
@@ -433,8 +451,7 @@ async function visibleResource(
   });
   if (!rows.length) return undefined;
   const loaded = await load(tx, tenant, rows, days);
-  const visible =
-    user.role === 'admin' ? rows : await visibleRows(tx, tenant, await identityOf(tx, tenant.id, user), rows, loaded);
+  const visible = user.role === 'admin' ? rows : visibleRows(await identityOf(tx, tenant.id, user), rows, loaded);
   const row = visible[0];
   return row ? { row, loaded } : undefined;
 }
@@ -464,8 +481,23 @@ export async function resourceOnDate(tx: Tx, ctx: RequestContext, id: unknown, i
     rules,
     lists,
     type: found.loaded.types.get(found.row.resources_type_id),
+    /** The per-person limits of the resource's type. */
+    typeLimits: found.loaded.typeLimits.get(found.row.resources_type_id) ?? [],
     periods: closedPeriods(found.row, found.loaded, isoDate, tenant.timeZone),
   };
+}
+
+/**
+ * `resourceOnDate` for several dates at once (periodic and batch booking): one load, and the
+ * closed periods of each date. Undefined when the caller may not see the resource.
+ */
+export async function resourceOnDates(tx: Tx, ctx: RequestContext, id: unknown, isoDates: string[]) {
+  const { tenant, user } = requireUser(ctx);
+  const found = await visibleResource(tx, ctx, tenant, user, id, isoDates);
+  if (!found) return undefined;
+  const { rules, lists } = effectiveOf(found.row, found.loaded);
+  const periods = new Map(isoDates.map((d) => [d, closedPeriods(found.row, found.loaded, d, tenant.timeZone)]));
+  return { row: found.row, rules, lists, type: found.loaded.types.get(found.row.resources_type_id), periods };
 }
 
 /** The slots of a resource on a date with how many more bookings each takes (closed slots: 0 and why). */
@@ -520,7 +552,7 @@ export async function findTypesWithResources(ctx: RequestContext, filter: unknow
     const types = await typesOpenTo(tx, tenant, who, typeFilterOf(filter));
     const rows = await listResources(tx, tenant.id, { filter: {}, typeIds: types.map((t) => t.id), enabledOnly: true });
     const loaded = await load(tx, tenant, rows, [day]);
-    const visible = await visibleRows(tx, tenant, who, rows, loaded);
+    const visible = visibleRows(who, rows, loaded);
     const withAny = types.filter((t) => visible.some((r) => r.resources_type_id === t.id));
     const wired = await wireTypes(tx, tenant, withAny);
     return wired.map((t) => ({

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { jsonRows, resultRows, rowsFromJson } from '../../db/json-rows.ts';
 import { resources } from '../resources/resources.tables.ts';
 import type { RuleListsInput } from './rules.inputs.ts';
 import {
@@ -58,35 +59,48 @@ function emptyLists(): RuleListRows {
   };
 }
 
-/** The rule lists of many owners at once, keyed by owner id. */
-export async function loadRuleLists(
-  tx: Executor,
+type RuleListKey = keyof typeof ruleTables;
+const ruleListKeys = Object.keys(ruleTables) as RuleListKey[];
+
+/**
+ * The rule lists of owners as `jsonRows` subqueries, one per list, to select in one statement
+ * (with `ruleListsFrom` to read them back). Null when there is no owner.
+ */
+export function ruleListSelections(
   tenantId: string,
+  owners: { resourceIds: readonly string[]; templateIds: readonly string[] },
+): Record<RuleListKey, SQL> | null {
+  const resIds = [...new Set(owners.resourceIds)];
+  const tplIds = [...new Set(owners.templateIds)];
+  if (resIds.length + tplIds.length === 0) return null;
+  const out = {} as Record<RuleListKey, SQL>;
+  for (const key of ruleListKeys) {
+    const table = ruleTables[key];
+    const ownerCond: SQL[] = [];
+    if (resIds.length) ownerCond.push(inArray(table.resources_id, resIds));
+    if (tplIds.length) ownerCond.push(inArray(table.rule_template_id, tplIds));
+    out[key] = jsonRows(table, and(eq(table.tenant_id, tenantId), or(...ownerCond)), [
+      asc(table.create_time),
+      asc(table.id),
+    ]);
+  }
+  return out;
+}
+
+/** The rule lists of `owners` from the values of `ruleListSelections` (keyed as it keys them). */
+export function ruleListsFrom(
   owners: readonly RuleOwner[],
-): Promise<Map<string, RuleListRows>> {
+  values: Partial<Record<RuleListKey, unknown>>,
+): Map<string, RuleListRows> {
   const out = new Map<string, RuleListRows>();
   for (const o of owners) if (!out.has(o.id)) out.set(o.id, emptyLists());
-  const resIds = [...new Set(owners.filter((o) => o.kind === 'resource').map((o) => o.id))];
-  const tplIds = [...new Set(owners.filter((o) => o.kind === 'template').map((o) => o.id))];
-  if (resIds.length + tplIds.length === 0) return out;
-  await Promise.all(
-    (Object.keys(ruleTables) as (keyof typeof ruleTables)[]).map(async (key) => {
-      const table = ruleTables[key];
-      const ownerCond: SQL[] = [];
-      if (resIds.length) ownerCond.push(inArray(table.resources_id, resIds));
-      if (tplIds.length) ownerCond.push(inArray(table.rule_template_id, tplIds));
-      const rows = await tx
-        .select()
-        .from(table)
-        .where(and(eq(table.tenant_id, tenantId), or(...ownerCond)))
-        .orderBy(asc(table.create_time), asc(table.id));
-      for (const row of rows) {
-        const ownerId = row.resources_id ?? row.rule_template_id;
-        const bucket = ownerId ? out.get(ownerId) : undefined;
-        if (bucket) (bucket[key] as unknown[]).push(row);
-      }
-    }),
-  );
+  for (const key of ruleListKeys) {
+    for (const row of rowsFromJson(ruleTables[key], values[key])) {
+      const ownerId = row.resources_id ?? row.rule_template_id;
+      const bucket = ownerId ? out.get(ownerId) : undefined;
+      if (bucket) (bucket[key] as unknown[]).push(row);
+    }
+  }
   out.forEach((l) => {
     l.timeSlots.sort((a, b) => a.order - b.order || a.kssj.localeCompare(b.kssj));
     l.weeks.sort((a, b) => a.order - b.order || a.zj.localeCompare(b.zj));
@@ -94,6 +108,22 @@ export async function loadRuleLists(
     l.months.sort((a, b) => a.order_num - b.order_num || Number(a.month) - Number(b.month));
   });
   return out;
+}
+
+/** The rule lists of many owners at once, keyed by owner id, in one statement. */
+export async function loadRuleLists(
+  tx: Executor,
+  tenantId: string,
+  owners: readonly RuleOwner[],
+): Promise<Map<string, RuleListRows>> {
+  const selections = ruleListSelections(tenantId, {
+    resourceIds: owners.filter((o) => o.kind === 'resource').map((o) => o.id),
+    templateIds: owners.filter((o) => o.kind === 'template').map((o) => o.id),
+  });
+  if (!selections) return ruleListsFrom(owners, {});
+  const columns = ruleListKeys.map((key) => sql`${selections[key]} as ${sql.identifier(key)}`);
+  const result = await tx.execute(sql`select ${sql.join(columns, sql`, `)}`);
+  return ruleListsFrom(owners, resultRows(result)[0] ?? {});
 }
 
 function ownerColumns(owner: RuleOwner) {

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client.ts';
+import { forgetVerifiedTokens } from './token-cache.ts';
 import { oidcPayloads } from './oidc.tables.ts';
 
 /**
@@ -63,10 +64,12 @@ export function pgAdapterFactory(db: Db) {
 
     async destroy(id: string): Promise<void> {
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      forgetVerifiedTokens();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grant_id, grantId));
+      forgetVerifiedTokens();
     }
   };
 }

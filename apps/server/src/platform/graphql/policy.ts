@@ -72,6 +72,9 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.saveAppointmentInformationAll': ['user'],
     'Mutation.saveAppointmentInformation': ['user'],
     'Mutation.updateAppointmentInformationState': ['user'],
+    // periodic/batch: any signed-in user previews; the series cancel checks booker or administrator
+    'Query.previewAppointmentSeries': ['user'],
+    'Mutation.cancelAppointmentSeries': ['user'],
     // code tables and locations: any signed-in user reads them (campus/building pickers, maps);
     // administrators edit them (import/export are REST routes checking the admin role)
     'Query.findCodeItemsAll': ['user'],

@@ -167,6 +167,31 @@ export type AppointmentSaveResult = {
   messages_en?: Maybe<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   processURL?: Maybe<Scalars['String']['output']>;
+  /** Periodic or batch request: the series_id its bookings share (empty in normal mode). */
+  seriesId?: Maybe<Scalars['String']['output']>;
+  /** Periodic or batch request: the report of every occurrence (null in normal mode). */
+  seriesReport?: Maybe<Array<Maybe<AppointmentSeriesOccurrence>>>;
+};
+
+/**
+ * One occurrence of a periodic or batch request as checked: date "YYYY-MM-DD", start_time/end_time
+ * "HH:mm" (the tenant's wall clock), time_slot_id (empty for a free period). status: ok (bookable),
+ * conflict (taken by someone else, full, or already booked by the caller or by an earlier
+ * occurrence of the same request), closed (a rule closes it; rule names it: expired, not_open,
+ * date_closed, no_reservation, occupied, advance_min, advance_max), over_quota (a per-person limit,
+ * rule quota), blacklisted (defined for clients; no blacklist exists yet, so never returned).
+ * reason / reason_en say why; empty when ok.
+ */
+export type AppointmentSeriesOccurrence = {
+  __typename?: 'AppointmentSeriesOccurrence';
+  date?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  rule?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  time_slot_id?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -1009,6 +1034,12 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Does nothing; every endpoint has a mutation root for modules to extend. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Cancels every occurrence of a periodic or batch booking that may still be cancelled (the
+   * booker or an administrator; reason required; the cancel window applies per occurrence; those
+   * already cancelled, started or inside the window are left). ids: the bookings cancelled.
+   */
+  cancelAppointmentSeries?: Maybe<OperationResult>;
   /** Copies a resource with all its settings and lists (name suffixed 副本 / Copy, disabled); ids holds the copy's id. */
   copyResources?: Maybe<OperationResult>;
   /** Refused while the item has children. */
@@ -1036,7 +1067,13 @@ export type Mutation = {
   manualInitTenantsData?: Maybe<ManualInitResult>;
   /** Books the slot of model.start_time-end_time (or the free period) on model.appointment_date. */
   saveAppointmentInformation?: Maybe<OperationResult>;
-  /** Books one or several slots of one day, all or nothing. */
+  /**
+   * Books one or several slots of one day, all or nothing (normal mode). Batch mode when
+   * borrowDateList names more than one date or a date other than model.appointment_date; periodic
+   * mode when is_cyclicity is "1" or cyclicity_strategy is given (arguments as
+   * previewAppointmentSeries). seriesCommit: "all" (default) books a periodic or batch request all
+   * or nothing, "ok" books only its ok occurrences.
+   */
   saveAppointmentInformationAll?: Maybe<AppointmentSaveResult>;
   saveCodeItems?: Maybe<OperationResult>;
   saveCodes?: Maybe<OperationResult>;
@@ -1077,6 +1114,11 @@ export type Mutation = {
   /** state: 1 enabled, 0 disabled. */
   updateResourcesTypeState?: Maybe<OperationResult>;
   updateTenantsByTenantId?: Maybe<OperationResult>;
+};
+
+export type MutationCancelAppointmentSeriesArgs = {
+  reason?: InputMaybe<Scalars['String']['input']>;
+  seriesId: Scalars['String']['input'];
 };
 
 export type MutationCopyResourcesArgs = {
@@ -1152,7 +1194,16 @@ export type MutationSaveAppointmentInformationAllArgs = {
   borrowStartTime?: InputMaybe<Scalars['String']['input']>;
   captchaCode?: InputMaybe<Scalars['String']['input']>;
   captchaId?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_dayList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  cyclicity_end_date?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_end_time?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_start_date?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_start_time?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_strategy?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_weekList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  is_cyclicity?: InputMaybe<Scalars['String']['input']>;
   model: InputAppointmentInformation;
+  seriesCommit?: InputMaybe<Scalars['String']['input']>;
   timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
@@ -1550,6 +1601,16 @@ export type Query = {
   findTenantsAll?: Maybe<Array<Maybe<Tenant>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
+  /**
+   * Dry run of a periodic or batch booking: the report of every occurrence, nothing written.
+   * Arguments as saveAppointmentInformationAll's: batch = borrowDateList (dates "YYYY-MM-DD" or
+   * epoch ms) at timeSlotIdList or borrowStartTime-borrowEndTime; periodic = is_cyclicity "1",
+   * cyclicity_strategy "1" every day, "2" weekly on cyclicity_weekList ("1" Monday .. "7" Sunday),
+   * "3" monthly on cyclicity_dayList ("1".."31"), from cyclicity_start_date to cyclicity_end_date
+   * (at most 366 days) at timeSlotIdList or cyclicity_start_time-cyclicity_end_time (on a resource
+   * with fixed slots: every slot within that range). At most 200 occurrences.
+   */
+  previewAppointmentSeries?: Maybe<Array<Maybe<AppointmentSeriesOccurrence>>>;
 };
 
 export type QueryCheckAppointmentCancelTimeArgs = {
@@ -1748,6 +1809,22 @@ export type QueryFindReviewAddressAllArgs = {
 
 export type QueryFindUserImageArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryPreviewAppointmentSeriesArgs = {
+  borrowDateList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  borrowEndTime?: InputMaybe<Scalars['String']['input']>;
+  borrowStartTime?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_dayList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  cyclicity_end_date?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_end_time?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_start_date?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_start_time?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_strategy?: InputMaybe<Scalars['String']['input']>;
+  cyclicity_weekList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  is_cyclicity?: InputMaybe<Scalars['String']['input']>;
+  model: InputAppointmentInformation;
+  timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
 /**
@@ -2583,6 +2660,7 @@ export type ResolversTypes = ResolversObject<{
   AppointmentNumberLimitRule: ResolverTypeWrapper<AppointmentNumberLimitRule>;
   AppointmentParticipant: ResolverTypeWrapper<AppointmentParticipant>;
   AppointmentSaveResult: ResolverTypeWrapper<AppointmentSaveResult>;
+  AppointmentSeriesOccurrence: ResolverTypeWrapper<AppointmentSeriesOccurrence>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CodeItem: ResolverTypeWrapper<CodeItem>;
   Codes: ResolverTypeWrapper<Codes>;
@@ -2713,6 +2791,7 @@ export type ResolversParentTypes = ResolversObject<{
   AppointmentNumberLimitRule: AppointmentNumberLimitRule;
   AppointmentParticipant: AppointmentParticipant;
   AppointmentSaveResult: AppointmentSaveResult;
+  AppointmentSeriesOccurrence: AppointmentSeriesOccurrence;
   Boolean: Scalars['Boolean']['output'];
   CodeItem: CodeItem;
   Codes: Codes;
@@ -2979,6 +3058,23 @@ export type AppointmentSaveResultResolvers<
   messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   processURL?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesReport?: Resolver<Maybe<Array<Maybe<ResolversTypes['AppointmentSeriesOccurrence']>>>, ParentType, ContextType>;
+}>;
+
+export type AppointmentSeriesOccurrenceResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentSeriesOccurrence'] =
+    ResolversParentTypes['AppointmentSeriesOccurrence'],
+> = ResolversObject<{
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CodeItemResolvers<
@@ -3108,6 +3204,12 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  cancelAppointmentSeries?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelAppointmentSeriesArgs, 'seriesId'>
+  >;
   copyResources?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -3729,6 +3831,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryFindUserImageArgs>
+  >;
+  previewAppointmentSeries?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentSeriesOccurrence']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPreviewAppointmentSeriesArgs, 'model'>
   >;
 }>;
 
@@ -4483,6 +4591,7 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentNumberLimitRule?: AppointmentNumberLimitRuleResolvers<ContextType>;
   AppointmentParticipant?: AppointmentParticipantResolvers<ContextType>;
   AppointmentSaveResult?: AppointmentSaveResultResolvers<ContextType>;
+  AppointmentSeriesOccurrence?: AppointmentSeriesOccurrenceResolvers<ContextType>;
   CodeItem?: CodeItemResolvers<ContextType>;
   Codes?: CodesResolvers<ContextType>;
   CodesConnection?: CodesConnectionResolvers<ContextType>;

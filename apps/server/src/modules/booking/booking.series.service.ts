@@ -1,0 +1,434 @@
+import { randomUUID } from 'node:crypto';
+import { errorTexts, formatDateTime } from '@yuyue/shared';
+import { withTenant, type Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { parseInput } from '../../platform/validation.ts';
+import { requireUser } from '../resource-types/resource-types.service.ts';
+import { minutesOf, slotCapacity } from '../resources/resources.rules.ts';
+import { resourceOnDates } from '../resources/resources.service.ts';
+import {
+  activeBookingsOverlapping,
+  countBookerBookings,
+  lockBooker,
+  markCancelled,
+  releaseSeat,
+  type ActiveBooking,
+} from './booking.repository.ts';
+import { holdsSlot, limitPeriod, openingInstant, slotStatus } from './booking.rules.ts';
+import { seriesAppointments } from './booking.series.repository.ts';
+import {
+  expandSeries,
+  seriesDatesOf,
+  verdictOf,
+  type Occurrence,
+  type OccurrenceStatus,
+  type SeriesRule,
+  type SeriesTime,
+} from './booking.series.rules.ts';
+import {
+  appointmentInput,
+  bookerDept,
+  bookingClock,
+  cancelWindowOf,
+  clean,
+  insertOccurrence,
+  isoDateArg,
+  limitsOf,
+  rowOf,
+  rulesOfBooking,
+  timeArg,
+  type AppointmentInput,
+  type SaveArgs,
+  type SaveResult,
+} from './booking.service.ts';
+
+/** The periodic arguments (named as `findResourcesAllByAccount`'s) and the commit choice, beside `SaveArgs`. */
+export interface SeriesArgs extends SaveArgs {
+  is_cyclicity?: string | null;
+  cyclicity_start_date?: string | null;
+  cyclicity_end_date?: string | null;
+  cyclicity_start_time?: string | null;
+  cyclicity_end_time?: string | null;
+  cyclicity_strategy?: string | null;
+  cyclicity_weekList?: (string | null)[] | null;
+  cyclicity_dayList?: (string | null)[] | null;
+  /** 'all' (default): all or nothing; 'ok': only the occurrences reported ok. */
+  seriesCommit?: string | null;
+}
+
+/** One line of a series report (`AppointmentSeriesOccurrence`). */
+export interface SeriesReportItem {
+  date: string;
+  start_time: string;
+  end_time: string;
+  time_slot_id: string;
+  status: OccurrenceStatus;
+  rule: string;
+  reason: string;
+  reason_en: string;
+}
+
+type Mode = 'periodic' | 'batch';
+
+/**
+ * Which mode a `saveAppointmentInformationAll` request asks for: periodic when `is_cyclicity`
+ * is '1' or a `cyclicity_strategy` is given; batch when `borrowDateList` names more than one
+ * date or a date other than `model.appointment_date`; otherwise null (normal mode).
+ */
+export function seriesModeOf(args: SeriesArgs, timeZone: string): Mode | null {
+  if (args.is_cyclicity?.trim() === '1' || (args.is_cyclicity?.trim() !== '0' && args.cyclicity_strategy?.trim())) {
+    return 'periodic';
+  }
+  const dates = clean(args.borrowDateList);
+  if (!dates.length) return null;
+  if (dates.length > 1) return 'batch';
+  const model = (args.model ?? {}) as { appointment_date?: unknown };
+  const own = model.appointment_date === undefined ? null : safeDate(model.appointment_date, timeZone);
+  return own !== null && own === safeDate(dates[0], timeZone) ? null : 'batch';
+}
+
+function safeDate(value: unknown, timeZone: string): string | null {
+  try {
+    return isoDateArg(value, timeZone);
+  } catch {
+    return null;
+  }
+}
+
+interface Parsed {
+  mode: Mode;
+  rule: SeriesRule;
+  model: AppointmentInput;
+  slotIds: string[];
+  start?: string;
+  end?: string;
+  okOnly: boolean;
+}
+
+function parse(args: SeriesArgs, timeZone: string): Parsed {
+  const model = parseInput(appointmentInput, args.model);
+  const mode = seriesModeOf(args, timeZone);
+  if (!mode) throw new AppError('SERIES_RULE_REQUIRED');
+  const commit = (args.seriesCommit ?? '').trim();
+  if (commit && commit !== 'all' && commit !== 'ok') {
+    throw new AppError('SERIES_COMMIT_INVALID', { value: commit.slice(0, 20) });
+  }
+  const slotIds = clean(args.timeSlotIdList);
+  if (mode === 'periodic') {
+    return {
+      mode,
+      model,
+      slotIds,
+      okOnly: commit === 'ok',
+      rule: {
+        kind: 'periodic',
+        strategy: (args.cyclicity_strategy ?? '').trim(),
+        startDate: (args.cyclicity_start_date ?? '').trim(),
+        endDate: (args.cyclicity_end_date ?? '').trim(),
+        weekdays: clean(args.cyclicity_weekList),
+        monthDays: clean(args.cyclicity_dayList),
+      },
+      start: timeArg(args.cyclicity_start_time) ?? timeArg(args.borrowStartTime) ?? timeArg(model.start_time),
+      end: timeArg(args.cyclicity_end_time) ?? timeArg(args.borrowEndTime) ?? timeArg(model.end_time),
+    };
+  }
+  return {
+    mode,
+    model,
+    slotIds,
+    okOnly: commit === 'ok',
+    rule: { kind: 'batch', dates: clean(args.borrowDateList).map((d) => isoDateArg(d, timeZone)) },
+    start: timeArg(args.borrowStartTime) ?? timeArg(model.start_time),
+    end: timeArg(args.borrowEndTime) ?? timeArg(model.end_time),
+  };
+}
+
+type SeriesResource = NonNullable<Awaited<ReturnType<typeof resourceOnDates>>>;
+
+/**
+ * The times each date is booked at. Fixed-slot resources: the named slots (each must be the
+ * resource's), else every slot lying within the time range; free-time resources: the range.
+ */
+function timesOf(res: SeriesResource, p: Parsed): SeriesTime[] {
+  if (res.rules.time_slot_rule === '2') {
+    const start = p.start ?? '';
+    const end = p.end ?? '';
+    const s = minutesOf(start);
+    const e = minutesOf(end);
+    if (s === null || e === null || e <= s) throw new AppError('BOOKING_FREE_TIME_INVALID', { start, end });
+    return [{ slotId: null, start, end }];
+  }
+  const slots = res.lists.timeSlots.filter((s) => s.del === 0);
+  if (p.slotIds.length) {
+    return p.slotIds.map((id) => {
+      const slot = slots.find((s) => s.id === id);
+      if (!slot) throw new AppError('BOOKING_SLOT_UNKNOWN');
+      return { slotId: slot.id, start: slot.kssj, end: slot.jssj };
+    });
+  }
+  const s = p.start ? minutesOf(p.start) : null;
+  const e = p.end ? minutesOf(p.end) : null;
+  if (s === null || e === null || e <= s) throw new AppError('BOOKING_SLOT_REQUIRED');
+  const within = slots.filter((x) => minutesOf(x.kssj)! >= s && minutesOf(x.jssj)! <= e);
+  if (!within.length) throw new AppError('BOOKING_SLOT_REQUIRED');
+  return within.map((x) => ({ slotId: x.id, start: x.kssj, end: x.jssj }));
+}
+
+interface Assessed extends SeriesReportItem {
+  occurrence: Occurrence;
+  capacity: number;
+}
+
+/**
+ * Checks a whole periodic or batch request as the caller, without writing: every occurrence's
+ * state (rules, closures, existing bookings, earlier occurrences of the same request), then the
+ * per-person limits counted over the occurrences still ok, in time order.
+ */
+async function assess(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: AuthUser, p: Parsed) {
+  const zone = tenant.timeZone;
+  const dates = seriesDatesOf(p.rule);
+  if (!dates.ok) throw new AppError(dates.code, dates.params);
+  const res = await resourceOnDates(tx, ctx, p.model.resources_id, dates.value);
+  if (!res) throw new AppError('RESOURCE_NOT_FOUND');
+  if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
+  if (res.rules.open_captcha_verify === '1') throw new AppError('CAPTCHA_NOT_AVAILABLE');
+  if (p.mode === 'periodic' && res.type?.cyclicity_enable !== '1') throw new AppError('SERIES_PERIODIC_DISABLED');
+  if (p.mode === 'batch' && res.type?.batch_enable !== '1') throw new AppError('SERIES_BATCH_DISABLED');
+  const expanded = expandSeries(p.rule, timesOf(res, p), zone);
+  if (!expanded.ok) throw new AppError(expanded.code, expanded.params);
+  const occurrences = expanded.value;
+  const from = new Date(occurrences[0]!.startsAt);
+  const to = new Date(Math.max(...occurrences.map((o) => o.endsAt)));
+  const booked: ActiveBooking[] = await activeBookingsOverlapping(tx, tenant.id, [res.row.id], from, to);
+  const limits = await limitsOf(tx, tenant.id, res);
+  const counts = new Map<string, number>();
+  const now = bookingClock.now();
+  const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
+  const report: Assessed[] = [];
+  for (const o of occurrences) {
+    const capacity =
+      o.slotId === null
+        ? Math.min(1, res.row.available_number)
+        : slotCapacity(
+            o.date,
+            { kssj: o.start, jssj: o.end },
+            res.row.available_number,
+            res.lists.availableNumberRules,
+          );
+    const overlapping = booked.filter((b) => b.starts_at.getTime() < o.endsAt && o.startsAt < b.ends_at.getTime());
+    const closure =
+      (res.periods.get(o.date) ?? []).find((c) => c.start < minutesOf(o.end)! && minutesOf(o.start)! < c.end) ?? null;
+    const opensAt = openingInstant(o.date, res.rules, zone);
+    const status = slotStatus({
+      now,
+      isoDate: o.date,
+      start: o.start,
+      end: o.end,
+      startsAt: o.startsAt,
+      endsAt: o.endsAt,
+      opensAt,
+      closure,
+      rules: res.rules,
+      capacity,
+      taken: overlapping.length,
+      mine: overlapping.filter((b) => b.appointment_user === user.account).length,
+    });
+    let verdict = verdictOf(status, opensAt === null ? '' : formatDateTime(opensAt, zone));
+    const keys: string[] = [];
+    if (verdict.status === 'ok') {
+      for (const [i, limit] of limits.entries()) {
+        const period = limitPeriod(limit, o.date);
+        if (!period) continue;
+        const key = `${i}:${period.from}:${period.to}`;
+        let have = counts.get(key);
+        if (have === undefined) {
+          const scope = limit.scope === 'type' ? { typeId: res.row.resources_type_id } : { resourceId: res.row.id };
+          have = await countBookerBookings(tx, tenant.id, user.account, scope, period.from, period.to);
+          counts.set(key, have);
+        }
+        if (have + 1 > limit.appointment_number_limit) {
+          const texts = errorTexts('BOOKING_LIMIT_EXCEEDED', { limit: limit.appointment_number_limit });
+          verdict = { status: 'over_quota', rule: 'quota', reason: texts.zh, reason_en: texts.en };
+          break;
+        }
+        keys.push(key);
+      }
+    }
+    if (verdict.status === 'ok') {
+      for (const key of keys) counts.set(key, counts.get(key)! + 1);
+      // later occurrences of this request see this one as the caller's booking
+      booked.push({
+        id: '',
+        resources_id: res.row.id,
+        starts_at: new Date(o.startsAt),
+        ends_at: new Date(o.endsAt),
+        appointment_user: user.account,
+      });
+    }
+    report.push({
+      date: o.date,
+      start_time: o.start,
+      end_time: o.end,
+      time_slot_id: o.slotId ?? '',
+      ...verdict,
+      occurrence: o,
+      capacity,
+    });
+  }
+  return { res, report, exclusive };
+}
+
+const publicItem = ({ occurrence: _o, capacity: _c, ...item }: Assessed): SeriesReportItem => item;
+
+/** `previewAppointmentSeries`: the per-occurrence report of a periodic or batch request; nothing is written. */
+export async function previewSeries(ctx: RequestContext, args: SeriesArgs): Promise<SeriesReportItem[]> {
+  const { tenant, user } = requireUser(ctx);
+  const p = parse(args, tenant.timeZone);
+  return withTenant(ctx.db, tenant.id, async (tx) => (await assess(tx, ctx, tenant, user, p)).report.map(publicItem));
+}
+
+export interface SeriesSaveResult extends SaveResult {
+  seriesId: string;
+  report: SeriesReportItem[];
+}
+
+function refused(report: readonly SeriesReportItem[]): AppError {
+  const bad = report.filter((r) => r.status !== 'ok');
+  const first = bad[0] ?? report[0]!;
+  return new AppError('SERIES_REFUSED', {
+    count: bad.length,
+    total: report.length,
+    date: first.date,
+    start: first.start_time,
+    end: first.end_time,
+    reason: first.reason,
+    reason_en: first.reason_en,
+  });
+}
+
+/**
+ * Books a periodic or batch request in one transaction, its occurrences sharing one
+ * `series_id`. The whole request is checked first (the preview's report); with `seriesCommit`
+ * 'all' (default) any refused occurrence refuses the request and nothing is created, with 'ok'
+ * only the ok occurrences are booked (at least one). Each occurrence is inserted like a normal
+ * booking (exclusion constraint or seat counter), so a concurrent winner is still respected:
+ * under 'all' it refuses the request, under 'ok' that occurrence is reported as a conflict.
+ */
+export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise<SeriesSaveResult> {
+  const { tenant, user } = requireUser(ctx);
+  const p = parse(args, tenant.timeZone);
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    await lockBooker(tx, tenant.id, user.account);
+    const { res, report, exclusive } = await assess(tx, ctx, tenant, user, p);
+    const bookable = report.filter((r) => r.status === 'ok');
+    if (!bookable.length || (!p.okOnly && bookable.length < report.length)) throw refused(report);
+    const dept = await bookerDept(tx, tenant.id, user);
+    const needApprove = res.rules.need_approve === '1';
+    const seriesId = randomUUID();
+    const mode = p.mode === 'periodic' ? '2' : '3';
+    const ids: string[] = [];
+    for (const item of bookable) {
+      const o = item.occurrence;
+      const values = {
+        ...rowOf(p.model, res, user, dept, o, o.date, needApprove),
+        booking_mode: mode,
+        series_id: seriesId,
+      };
+      const row = await insertOccurrence(tx, tenant.id, values, { exclusive, capacity: item.capacity }, p.model);
+      if (row) {
+        ids.push(row.id);
+        continue;
+      }
+      const texts = errorTexts(exclusive ? 'BOOKING_SLOT_TAKEN' : 'BOOKING_SLOT_FULL', { start: o.start, end: o.end });
+      Object.assign(item, {
+        status: 'conflict',
+        rule: exclusive ? 'taken' : 'full',
+        reason: texts.zh,
+        reason_en: texts.en,
+      });
+      if (!p.okOnly) throw refused(report);
+    }
+    if (!ids.length) throw refused(report);
+    const skipped = report.length - ids.length;
+    await audit(tx, ctx, {
+      module: 'appointment',
+      type: p.mode === 'periodic' ? 'save_periodic' : 'save_batch',
+      content: `${p.mode === 'periodic' ? '周期预约' : '批量预约'} ${res.row.resources_name} ${report[0]!.date}~${
+        report[report.length - 1]!.date
+      } 共${ids.length}个时段${skipped ? `，${skipped}个未预约` : ''}`,
+      object: seriesId,
+    });
+    const head = needApprove
+      ? { zh: '提交成功，等待审核', en: 'Submitted; awaiting approval' }
+      : { zh: '预约成功', en: 'Booked' };
+    return {
+      ids,
+      auditStatus: needApprove ? '1' : '0',
+      seriesId,
+      report: report.map(publicItem),
+      texts: {
+        zh: `${head.zh}，共${ids.length}个时段${skipped ? `，${skipped}个时段不可预约未创建` : ''}`,
+        en: `${head.en}: ${ids.length} occurrence(s)${skipped ? `; ${skipped} could not be booked and were skipped` : ''}`,
+      },
+    };
+  });
+}
+
+/**
+ * `cancelAppointmentSeries`: cancels every occurrence of a series that may still be cancelled
+ * (the booker or an administrator; non-empty reason; the cancel window applies to each
+ * occurrence). Occurrences already cancelled, started, or inside the booker's cancel window
+ * are left as they are. Refused when none can be cancelled. Returns the ids cancelled.
+ */
+export async function cancelSeries(
+  ctx: RequestContext,
+  args: { seriesId: unknown; reason?: string | null },
+): Promise<{ ids: string[]; skipped: number }> {
+  const { tenant, user } = requireUser(ctx);
+  const reason = (args.reason ?? '').trim();
+  if (!reason) throw new AppError('CANCEL_REASON_REQUIRED');
+  if (reason.length > 500) throw new AppError('INVALID_INPUT', { detail: 'reason: at most 500 characters' });
+  if (!isUuid(args.seriesId)) throw new AppError('SERIES_NOT_FOUND');
+  const seriesId = args.seriesId;
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const rows = await seriesAppointments(tx, tenant.id, seriesId, true);
+    if (!rows.length) throw new AppError('SERIES_NOT_FOUND');
+    const mine = rows.every((r) => r.appointment_user === user.account || r.created_user === user.account);
+    if (!mine && user.role !== 'admin') throw new AppError('CANCEL_NOT_OWNER');
+    const rules = await rulesOfBooking(tx, ctx, rows[0]!);
+    const at = new Date(bookingClock.now());
+    const ids: string[] = [];
+    let firstRefusal: ReturnType<typeof cancelWindowOf> = null;
+    for (const row of rows) {
+      const refusal = cancelWindowOf(row, rules, user);
+      if (refusal) {
+        firstRefusal ??= row.state === '1' ? null : refusal;
+        continue;
+      }
+      const held = holdsSlot(row);
+      if (!(await markCancelled(tx, tenant.id, row.id, { reason, by: user.account, at }))) continue;
+      if (held && !row.exclusive) {
+        await releaseSeat(tx, tenant.id, {
+          resources_id: row.resources_id,
+          starts_at: row.starts_at,
+          ends_at: row.ends_at,
+        });
+      }
+      ids.push(row.id);
+    }
+    if (!ids.length) {
+      const r = firstRefusal ?? { code: 'CANCEL_ALREADY_CANCELLED' as const };
+      throw new AppError(r.code, r.params);
+    }
+    await audit(tx, ctx, {
+      module: 'appointment',
+      type: 'cancel_series',
+      content: `取消预约系列 ${rows[0]!.resources_name} 共${ids.length}个时段：${reason}`,
+      object: seriesId,
+    });
+    return { ids, skipped: rows.length - ids.length };
+  });
+}
