@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureTranslations, initI18n } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from './DataTable.tsx';
 import { storageKeyOf } from './columnSettings.ts';
+import { prepareBackOfficeTest } from '../../../../testing/back-office.ts';
 
 interface Row {
   id: string;
@@ -22,27 +22,7 @@ const rows: Row[] = [
   { id: 'b', name: '会议室', type: '场地', state: '停用' },
 ];
 
-beforeAll(async () => {
-  await initI18n();
-  await ensureTranslations('manage');
-  // jsdom lays nothing out: it has no ResizeObserver or media queries, which antd asks for.
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(prepareBackOfficeTest);
 
 function renderAt(path: string) {
   return render(

@@ -3,29 +3,10 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureTranslations, initI18n } from '../../../../lib/i18n.ts';
 import OperateLogPage, { filterOf } from './OperateLog.tsx';
+import { prepareBackOfficeTest } from '../../../../testing/back-office.ts';
 
-beforeAll(async () => {
-  await initI18n();
-  await ensureTranslations('manage');
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(prepareBackOfficeTest);
 afterEach(() => vi.unstubAllGlobals());
 
 const entry = {

@@ -4,29 +4,10 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetResourceListState } from '../../../../../features/resources/listState.ts';
-import { ensureTranslations, initI18n } from '../../../../../lib/i18n.ts';
 import ResourceList from './ResourceList.tsx';
+import { prepareBackOfficeTest } from '../../../../../testing/back-office.ts';
 
-beforeAll(async () => {
-  await initI18n();
-  await ensureTranslations('manage');
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(prepareBackOfficeTest);
 beforeEach(() => resetResourceListState());
 afterEach(() => {
   cleanup();

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureTranslations, initI18n } from '../../../../../lib/i18n.ts';
 import { ResourcesTypeForm } from './ResourcesTypeForm.tsx';
+import { prepareBackOfficeTest } from '../../../../../testing/back-office.ts';
 
 // The icon upload needs a signed-in session and the upload endpoint; here it is a plain input.
 vi.mock('../../settings/ImageUploadField.tsx', () => ({
@@ -12,26 +12,7 @@ vi.mock('../../settings/ImageUploadField.tsx', () => ({
   ),
 }));
 
-beforeAll(async () => {
-  await initI18n();
-  await ensureTranslations('manage');
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(prepareBackOfficeTest);
 afterEach(() => vi.unstubAllGlobals());
 
 type Answer = Record<string, unknown>;

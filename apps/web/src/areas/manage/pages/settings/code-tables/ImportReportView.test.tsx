@@ -1,30 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../../../features/code-tables/api/importCodeItems.ts';
-import { ensureTranslations, initI18n } from '../../../../../lib/i18n.ts';
 import { fileProblem } from './CodeItemImport.tsx';
 import { ImportReportView } from './ImportReportView.tsx';
+import { prepareBackOfficeTest } from '../../../../../testing/back-office.ts';
 
-beforeAll(async () => {
-  await initI18n();
-  await ensureTranslations('manage');
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(prepareBackOfficeTest);
 
 const failedReport: ImportReport = {
   errcode: '500',
