@@ -749,6 +749,42 @@ const journeys = [
       assertNoPageErrors(page);
     },
   },
+  {
+    name: '(v) an expiring access token is renewed silently, without leaving the page',
+    async run({ browser, app, track }) {
+      const { page } = track(await openPage(browser));
+      await signInAt(page, app, '/pc/home', accounts.student);
+      const stored = () =>
+        page.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+          return key ? JSON.parse(localStorage.getItem(key)) : null;
+        });
+      const before = await stored();
+      assert.ok(before?.access_token, 'no stored user after sign-in');
+      // Make the token look about to expire: the client renews it in a hidden frame.
+      await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+        const user = JSON.parse(localStorage.getItem(key));
+        user.expires_at = Math.floor(Date.now() / 1000) + 45;
+        localStorage.setItem(key, JSON.stringify(user));
+      });
+      await page.reload();
+      await page.locator('.yy-pc-header').waitFor();
+      await page.waitForFunction(
+        (old) => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+          const user = key ? JSON.parse(localStorage.getItem(key)) : null;
+          return user && user.access_token !== old && user.expires_at > Date.now() / 1000 + 600;
+        },
+        before.access_token,
+        { timeout: 20_000 },
+      );
+      assert.equal(new URL(page.url()).pathname, `${BASE}/pc/home`, 'the page changed during the renewal');
+      const after = await stored();
+      assert.equal(after.access_token.length, before.access_token.length);
+      assertNoPageErrors(page);
+    },
+  },
 ];
 
 // --- the run ---------------------------------------------------------------------------------
