@@ -376,6 +376,41 @@ export const errorCatalogue = {
     en: '{count} of {total} occurrences cannot be booked; nothing was created. First: {date} {start}-{end} {reason_en}',
   },
   SERIES_NOT_FOUND: { zh: '预约系列不存在', en: 'The booking series does not exist' },
+  // Approval and lifecycle (booking.approval.*, booking.lifecycle.*).
+  APPROVAL_REASON_REQUIRED: { zh: '驳回原因不能为空', en: 'The rejection reason cannot be empty' },
+  APPROVAL_NOT_PENDING: {
+    zh: '该预约不在待审批状态（可能已被其他审批人处理）',
+    en: 'The booking is not awaiting approval (another approver may have handled it)',
+  },
+  APPOINTMENT_NOT_OWNER: { zh: '只能操作本人的预约', en: 'Only the booker can do this' },
+  TERMINATE_NOT_PENDING: {
+    zh: '只有待审批的申请可以终止',
+    en: 'Only an application awaiting approval can be terminated',
+  },
+  CHANGE_NOT_ALLOWED_STATE: {
+    zh: '该预约已取消、已驳回、已履约、已违约或已终止，不能改期',
+    en: 'The booking was cancelled, rejected, performed, missed or terminated; its time cannot be changed',
+  },
+  CHANGE_STARTED: {
+    zh: '预约已开始或已结束，不能改期',
+    en: 'The booking has started or ended; its time can no longer be changed',
+  },
+  CHANGE_TOO_LATE: {
+    zh: '距预约开始不足{minutes}分钟，不能改期',
+    en: 'Less than {minutes} minutes before the start: the time can no longer be changed',
+  },
+  CHANGE_ONE_SLOT: {
+    zh: '改期时请选择一个时段',
+    en: 'Choose exactly one time slot for the new time',
+  },
+  DELETE_NOT_FINISHED: {
+    zh: '只能删除已结束、已取消、已驳回或已终止的预约记录',
+    en: 'Only finished, cancelled, rejected or terminated bookings can be deleted',
+  },
+  VACANCY_RANGE_INVALID: {
+    zh: '统计日期无效：开始和结束日期须为 YYYY-MM-DD，结束不早于开始，最多 366 天',
+    en: 'Invalid dates: start and end must be YYYY-MM-DD, the end not before the start, at most 366 days',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

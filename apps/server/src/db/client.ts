@@ -41,6 +41,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection the server drops (restart, failover, terminated backend) is replaced
+    // on next use; without a listener its error would end the process.
+    pool.on('error', (err) => console.warn(`database connection lost while idle: ${err.message}`));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -12,6 +12,7 @@ export * from '../modules/resources/resources.tables.ts';
 export * from '../modules/rules/rules.tables.ts';
 export * from '../modules/occupancy/occupancy.tables.ts';
 export * from '../modules/booking/booking.tables.ts';
+export * from '../modules/booking/booking.approval.tables.ts';
 export * from '../platform/audit/audit.tables.ts';
 export * from '../platform/files/files.tables.ts';
 export * from '../platform/auth/oidc.tables.ts';

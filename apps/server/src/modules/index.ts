@@ -13,6 +13,7 @@ import { rulesGraphql } from './rules/rules.resolvers.ts';
 import { occupancyGraphql } from './occupancy/occupancy.resolvers.ts';
 import { bookingGraphql } from './booking/booking.resolvers.ts';
 import { bookingSeriesGraphql } from './booking/booking.series.resolvers.ts';
+import { bookingLifecycleGraphql } from './booking/booking.lifecycle.resolvers.ts';
 import { avatarAppsGraphql, avatarIamGraphql, directoryGraphql } from './directory/directory.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -32,6 +33,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   occupancyGraphql,
   bookingGraphql,
   bookingSeriesGraphql,
+  bookingLifecycleGraphql,
   directoryGraphql,
   avatarIamGraphql,
   avatarAppsGraphql,

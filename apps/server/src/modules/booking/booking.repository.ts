@@ -289,6 +289,7 @@ export async function pageAppointments(
   const a = appointments;
   const conds: SQL[] = [
     eq(a.tenant_id, tenantId),
+    eq(a.del, 0),
     or(eq(a.appointment_user, q.account), eq(a.created_user, q.account))!,
   ];
   for (const column of appointmentFilterColumns) {

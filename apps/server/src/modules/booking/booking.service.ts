@@ -210,7 +210,7 @@ export async function limitsOf(
  * every named slot's state (refused with the rule that closes it), then the per-person limits.
  * Returns the resource and the periods to take.
  */
-async function evaluate(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: AuthUser, req: Request) {
+export async function evaluate(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: AuthUser, req: Request) {
   const res = await resourceOnDate(tx, ctx, req.resourceId, req.isoDate);
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
   if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
@@ -562,7 +562,7 @@ export async function changeState(
 }
 
 /** A booking in the contract's shape: `appointment_date` as epoch ms of local midnight. */
-function wire(row: AppointmentListRow, children: Awaited<ReturnType<typeof childrenOf>>, zone: string) {
+export function wire(row: AppointmentListRow, children: Awaited<ReturnType<typeof childrenOf>>, zone: string) {
   const { tenant_id: _t, starts_at: _s, ends_at: _e, active: _a, exclusive: _x, update_time: _u, ...rest } = row;
   return {
     ...rest,

@@ -70,6 +70,8 @@ export const appointments = pgTable(
     cancel_user: text('cancel_user').notNull().default(''),
     cancel_time: timestamp('cancel_time', { withTimezone: true, mode: 'date' }),
     is_evaluate: text('is_evaluate').notNull().default('0'),
+    /** 1: the record was deleted by its booker or an administrator (soft delete; lists hide it). */
+    del: integer('del').notNull().default(0),
     create_time: createTime(),
     update_time: timestamp('update_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -75,6 +75,18 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // periodic/batch: any signed-in user previews; the series cancel checks booker or administrator
     'Query.previewAppointmentSeries': ['user'],
     'Mutation.cancelAppointmentSeries': ['user'],
+    // approval and lifecycle: approve/reject check the resource's administrators in the service
+    // (owning department/post, or tenant administrators); the booker changes time, terminates
+    // and deletes their own; administrators list all, see vacancy rates and batch-delete
+    'Mutation.approveAppointment': ['user'],
+    'Mutation.rejectAppointment': ['user'],
+    'Query.findAppointmentApprovalTasks': ['user'],
+    'Mutation.updateAppointmentTime': ['user'],
+    'Mutation.terminateAppointment': ['user'],
+    'Mutation.deleteAppointmentInformation': ['user'],
+    'Query.findAppointmentInformationAllForAppointMent': ['admin'],
+    'Query.findAppointmentVacancyRateTable': ['admin'],
+    'Mutation.batchDeleteAppointmentInformation': ['admin'],
     // code tables and locations: any signed-in user reads them (campus/building pickers, maps);
     // administrators edit them (import/export are REST routes checking the admin role)
     'Query.findCodeItemsAll': ['user'],

@@ -18,6 +18,26 @@ export type Scalars = {
   Date: { input: number | string; output: number | string };
 };
 
+/**
+ * One step of a booking's approval. status: '1' awaiting approval (the pending step: no operator
+ * or handle_time yet), '2' approved, '3' rejected (the audit_status the step set); handle_time
+ * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone; operator: the approver's account.
+ */
+export type AppointmentApprovalTask = {
+  __typename?: 'AppointmentApprovalTask';
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  handle_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  operator?: Maybe<Scalars['String']['output']>;
+  operator_name?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  status_name?: Maybe<Scalars['String']['output']>;
+  status_name_en?: Maybe<Scalars['String']['output']>;
+  task_name?: Maybe<Scalars['String']['output']>;
+  task_name_en?: Maybe<Scalars['String']['output']>;
+};
+
 /** Result of a check: code "0" is success; messages and messages_en say why otherwise. */
 export type AppointmentCheckResult = {
   __typename?: 'AppointmentCheckResult';
@@ -192,6 +212,25 @@ export type AppointmentSeriesOccurrence = {
   start_time?: Maybe<Scalars['String']['output']>;
   status?: Maybe<Scalars['String']['output']>;
   time_slot_id?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A row of the vacancy table, per enabled resource with fixed time slots over startDate..endDate
+ * (inclusive). capacity: the sum, over every date of the range and every slot of the resource
+ * not closed that date (bookable dates, weekdays and months, non-bookable periods, occupancies),
+ * of the slot's capacity (available_number or the date's available-number rule). booked: the
+ * seats active bookings (valid and not rejected; awaiting approval included) take in those slots,
+ * at most each slot's capacity. rate = (capacity - booked) / capacity, between 0 and 1 rounded to
+ * 4 decimals (1 = nothing booked); null when capacity is 0. Free-time resources are not listed.
+ */
+export type AppointmentVacancyRate = {
+  __typename?: 'AppointmentVacancyRate';
+  booked?: Maybe<Scalars['Int']['output']>;
+  capacity?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  rate?: Maybe<Scalars['Float']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -1035,6 +1074,17 @@ export type Mutation = {
   /** Does nothing; every endpoint has a mutation root for modules to extend. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
   /**
+   * An administrator of the booking's resource (a user holding a position in its admin_dept and/or
+   * admin_post, or a tenant administrator) approves a booking awaiting approval (audit_status
+   * '1' -> '2'); reason optional. Of two approvers acting at once exactly one wins.
+   */
+  approveAppointment?: Maybe<OperationResult>;
+  /**
+   * Administrators delete records of the tenant, all or nothing: refused when an id is unknown or
+   * a booking is still to come (valid, not rejected, to be performed, not yet ended).
+   */
+  batchDeleteAppointmentInformation?: Maybe<OperationResult>;
+  /**
    * Cancels every occurrence of a periodic or batch booking that may still be cancelled (the
    * booker or an administrator; reason required; the cancel window applies per occurrence; those
    * already cancelled, started or inside the window are left). ids: the bookings cancelled.
@@ -1042,6 +1092,8 @@ export type Mutation = {
   cancelAppointmentSeries?: Maybe<OperationResult>;
   /** Copies a resource with all its settings and lists (name suffixed 副本 / Copy, disabled); ids holds the copy's id. */
   copyResources?: Maybe<OperationResult>;
+  /** The booker deletes a cancelled, rejected, terminated, performed, missed or ended booking record. */
+  deleteAppointmentInformation?: Maybe<OperationResult>;
   /** Refused while the item has children. */
   deleteCodeItems?: Maybe<OperationResult>;
   /**
@@ -1065,6 +1117,11 @@ export type Mutation = {
   deleteReviewAddress?: Maybe<OperationResult>;
   initTenantsData?: Maybe<OperationResult>;
   manualInitTenantsData?: Maybe<ManualInitResult>;
+  /**
+   * As approveAppointment, rejecting (audit_status '1' -> '3', reason required): the slot (or the
+   * seat) is freed in the same transaction.
+   */
+  rejectAppointment?: Maybe<OperationResult>;
   /** Books the slot of model.start_time-end_time (or the free period) on model.appointment_date. */
   saveAppointmentInformation?: Maybe<OperationResult>;
   /**
@@ -1098,8 +1155,18 @@ export type Mutation = {
   saveUserImage?: Maybe<UserImage>;
   /** Orders the fields of one resource type as listed: the first gets order_num 1. */
   sortCollectionConfig?: Maybe<OperationResult>;
+  /** The booker terminates an application awaiting approval (appointment_state '3'; slot freed). */
+  terminateAppointment?: Maybe<OperationResult>;
   /** state "1" cancels the booking (reason required). */
   updateAppointmentInformationState?: Maybe<OperationResult>;
+  /**
+   * The booker moves a booking to another slot (timeSlotId, or start_time/end_time of a slot or a
+   * free period) of the same resource on appointment_date (epoch ms or "YYYY-MM-DD"), at least
+   * min_interval_minutes_change minutes before its current start. Atomic: when the new slot is
+   * taken, full or closed, nothing changes. An approved booking of a resource needing approval
+   * awaits approval again.
+   */
+  updateAppointmentTime?: Maybe<OperationResult>;
   /** Changing item_code re-points the item's children at the new code. */
   updateCodeItems?: Maybe<OperationResult>;
   updateCodes?: Maybe<OperationResult>;
@@ -1116,12 +1183,25 @@ export type Mutation = {
   updateTenantsByTenantId?: Maybe<OperationResult>;
 };
 
+export type MutationApproveAppointmentArgs = {
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationBatchDeleteAppointmentInformationArgs = {
+  ids: Array<InputMaybe<Scalars['String']['input']>>;
+};
+
 export type MutationCancelAppointmentSeriesArgs = {
   reason?: InputMaybe<Scalars['String']['input']>;
   seriesId: Scalars['String']['input'];
 };
 
 export type MutationCopyResourcesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteAppointmentInformationArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1180,6 +1260,11 @@ export type MutationDeleteReviewAddressArgs = {
 
 export type MutationInitTenantsDataArgs = {
   model?: InputMaybe<InputTenants>;
+};
+
+export type MutationRejectAppointmentArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 export type MutationSaveAppointmentInformationArgs = {
@@ -1279,11 +1364,24 @@ export type MutationSortCollectionConfigArgs = {
   ids?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
+export type MutationTerminateAppointmentArgs = {
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationUpdateAppointmentInformationStateArgs = {
   dataSource?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
   state: Scalars['String']['input'];
+};
+
+export type MutationUpdateAppointmentTimeArgs = {
+  appointment_date: Scalars['Date']['input'];
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  timeSlotId?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationUpdateCodeItemsArgs = {
@@ -1504,10 +1602,23 @@ export type Query = {
   checkSuperTenant?: Maybe<OperationResult>;
   /** errcode "0" when the caller's tenant exists, is enabled and has been initialised. */
   checkTenantStatus?: Maybe<OperationResult>;
+  /**
+   * A booking's approval steps (handled ones oldest first, then the pending one while it awaits
+   * approval), for its booker or an administrator of its resource.
+   */
+  findAppointmentApprovalTasks?: Maybe<Array<Maybe<AppointmentApprovalTask>>>;
   /** The caller's bookings, latest first; first is at most 200. appointmentDate: [date] or [from, to]. */
   findAppointmentInformationAllForAccount?: Maybe<AppointmentInformationConnection>;
+  /**
+   * Administrators: every booking of the tenant (deleted records excepted), latest first; the
+   * arguments and node fields of findAppointmentInformationAllForAccount (updateAppointmentState
+   * is accepted for the wire and has no effect).
+   */
+  findAppointmentInformationAllForAppointMent?: Maybe<AppointmentInformationConnection>;
   /** The caller's own bookings, latest first. */
   findAppointmentInformationAllForSelf?: Maybe<AppointmentInformationConnection>;
+  /** Administrators: the vacancy rate of each resource between two dates ("YYYY-MM-DD", at most 366 days). */
+  findAppointmentVacancyRateTable?: Maybe<Array<Maybe<AppointmentVacancyRate>>>;
   /**
    * Items of the code tables selected by code_id (a table's id) and/or code (a prefix of the
    * tables' code: "yy_" selects every table of the product), by table then item_index. With
@@ -1630,7 +1741,21 @@ export type QueryCheckResourceTimeSlotCapacityArgs = {
   timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
+export type QueryFindAppointmentApprovalTasksArgs = {
+  appointmentId: Scalars['String']['input'];
+};
+
 export type QueryFindAppointmentInformationAllForAccountArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  appointmentDate?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  filter?: InputMaybe<AppointmentInformationFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  only_flow?: InputMaybe<Scalars['String']['input']>;
+  updateAppointmentState?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindAppointmentInformationAllForAppointMentArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   appointmentDate?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   filter?: InputMaybe<AppointmentInformationFilterMap>;
@@ -1645,6 +1770,11 @@ export type QueryFindAppointmentInformationAllForSelfArgs = {
   filter?: InputMaybe<AppointmentInformationFilterMap>;
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindAppointmentVacancyRateTableArgs = {
+  endDate: Scalars['String']['input'];
+  startDate: Scalars['String']['input'];
 };
 
 export type QueryFindCodeItemsAllArgs = {
@@ -2651,6 +2781,7 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AppointmentApprovalTask: ResolverTypeWrapper<AppointmentApprovalTask>;
   AppointmentCheckResult: ResolverTypeWrapper<AppointmentCheckResult>;
   AppointmentCollection: ResolverTypeWrapper<AppointmentCollection>;
   AppointmentInformation: ResolverTypeWrapper<AppointmentInformation>;
@@ -2661,6 +2792,7 @@ export type ResolversTypes = ResolversObject<{
   AppointmentParticipant: ResolverTypeWrapper<AppointmentParticipant>;
   AppointmentSaveResult: ResolverTypeWrapper<AppointmentSaveResult>;
   AppointmentSeriesOccurrence: ResolverTypeWrapper<AppointmentSeriesOccurrence>;
+  AppointmentVacancyRate: ResolverTypeWrapper<AppointmentVacancyRate>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CodeItem: ResolverTypeWrapper<CodeItem>;
   Codes: ResolverTypeWrapper<Codes>;
@@ -2782,6 +2914,7 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AppointmentApprovalTask: AppointmentApprovalTask;
   AppointmentCheckResult: AppointmentCheckResult;
   AppointmentCollection: AppointmentCollection;
   AppointmentInformation: AppointmentInformation;
@@ -2792,6 +2925,7 @@ export type ResolversParentTypes = ResolversObject<{
   AppointmentParticipant: AppointmentParticipant;
   AppointmentSaveResult: AppointmentSaveResult;
   AppointmentSeriesOccurrence: AppointmentSeriesOccurrence;
+  AppointmentVacancyRate: AppointmentVacancyRate;
   Boolean: Scalars['Boolean']['output'];
   CodeItem: CodeItem;
   Codes: Codes;
@@ -2909,6 +3043,23 @@ export type ResolversParentTypes = ResolversObject<{
   Tenant: Tenant;
   UserDisplayInfoConfig: UserDisplayInfoConfig;
   UserImage: UserImage;
+}>;
+
+export type AppointmentApprovalTaskResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentApprovalTask'] = ResolversParentTypes['AppointmentApprovalTask'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  handle_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  operator?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operator_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  task_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  task_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type AppointmentCheckResultResolvers<
@@ -3077,6 +3228,18 @@ export type AppointmentSeriesOccurrenceResolvers<
   time_slot_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type AppointmentVacancyRateResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentVacancyRate'] = ResolversParentTypes['AppointmentVacancyRate'],
+> = ResolversObject<{
+  booked?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type CodeItemResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['CodeItem'] = ResolversParentTypes['CodeItem'],
@@ -3204,6 +3367,18 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  approveAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationApproveAppointmentArgs, 'id'>
+  >;
+  batchDeleteAppointmentInformation?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteAppointmentInformationArgs, 'ids'>
+  >;
   cancelAppointmentSeries?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -3215,6 +3390,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationCopyResourcesArgs, 'id'>
+  >;
+  deleteAppointmentInformation?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteAppointmentInformationArgs, 'id'>
   >;
   deleteCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3301,6 +3482,12 @@ export type MutationResolvers<
     Partial<MutationInitTenantsDataArgs>
   >;
   manualInitTenantsData?: Resolver<Maybe<ResolversTypes['ManualInitResult']>, ParentType, ContextType>;
+  rejectAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRejectAppointmentArgs, 'id' | 'reason'>
+  >;
   saveAppointmentInformation?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -3421,11 +3608,23 @@ export type MutationResolvers<
     ContextType,
     Partial<MutationSortCollectionConfigArgs>
   >;
+  terminateAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationTerminateAppointmentArgs, 'id'>
+  >;
   updateAppointmentInformationState?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationUpdateAppointmentInformationStateArgs, 'id' | 'state'>
+  >;
+  updateAppointmentTime?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateAppointmentTimeArgs, 'appointment_date' | 'id'>
   >;
   updateCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3647,17 +3846,35 @@ export type QueryResolvers<
   >;
   checkSuperTenant?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   checkTenantStatus?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
+  findAppointmentApprovalTasks?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentApprovalTask']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentApprovalTasksArgs, 'appointmentId'>
+  >;
   findAppointmentInformationAllForAccount?: Resolver<
     Maybe<ResolversTypes['AppointmentInformationConnection']>,
     ParentType,
     ContextType,
     Partial<QueryFindAppointmentInformationAllForAccountArgs>
   >;
+  findAppointmentInformationAllForAppointMent?: Resolver<
+    Maybe<ResolversTypes['AppointmentInformationConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentInformationAllForAppointMentArgs>
+  >;
   findAppointmentInformationAllForSelf?: Resolver<
     Maybe<ResolversTypes['AppointmentInformationConnection']>,
     ParentType,
     ContextType,
     Partial<QueryFindAppointmentInformationAllForSelfArgs>
+  >;
+  findAppointmentVacancyRateTable?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentVacancyRate']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentVacancyRateTableArgs, 'endDate' | 'startDate'>
   >;
   findCodeItemsAll?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['CodeItem']>>>,
@@ -4583,6 +4800,7 @@ export type UserImageResolvers<
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
+  AppointmentApprovalTask?: AppointmentApprovalTaskResolvers<ContextType>;
   AppointmentCheckResult?: AppointmentCheckResultResolvers<ContextType>;
   AppointmentCollection?: AppointmentCollectionResolvers<ContextType>;
   AppointmentInformation?: AppointmentInformationResolvers<ContextType>;
@@ -4592,6 +4810,7 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentParticipant?: AppointmentParticipantResolvers<ContextType>;
   AppointmentSaveResult?: AppointmentSaveResultResolvers<ContextType>;
   AppointmentSeriesOccurrence?: AppointmentSeriesOccurrenceResolvers<ContextType>;
+  AppointmentVacancyRate?: AppointmentVacancyRateResolvers<ContextType>;
   CodeItem?: CodeItemResolvers<ContextType>;
   Codes?: CodesResolvers<ContextType>;
   CodesConnection?: CodesConnectionResolvers<ContextType>;

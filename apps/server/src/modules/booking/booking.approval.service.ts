@@ -1,0 +1,138 @@
+import { formatDateTime } from '@yuyue/shared';
+import { withTenant, type Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { AuthUser, RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { listPositions } from '../directory/directory.repository.ts';
+import { requireUser } from '../resource-types/resource-types.service.ts';
+import { approvalTasksOf, decideAudit, insertApprovalTask, resourceAdmins } from './booking.lifecycle.repository.ts';
+import { administers, awaitsApproval, decisionRefusal } from './booking.lifecycle.rules.ts';
+import { findAppointment, releaseSeat, type AppointmentRow } from './booking.repository.ts';
+import { bookingClock } from './booking.service.ts';
+
+/** The approval step's name (one step: the resource's administrators decide). */
+const TASK = { zh: '资源管理员审批', en: 'Approval by the resource administrators' };
+
+/** Whether the caller administers the booking's resource (owning department/post, or a tenant administrator). */
+export async function isResourceAdmin(tx: Tx, tenantId: string, user: AuthUser, resourceId: string) {
+  if (user.role === 'admin') return true;
+  const resource = await resourceAdmins(tx, tenantId, resourceId);
+  if (!resource) return false;
+  const positions = (await listPositions(tx, tenantId, [user.id])).map((p) => ({
+    active: p.active,
+    dept: p.dept ? { id: p.dept.id, code: p.dept.code } : null,
+    post: p.post ? { id: p.post.id, code: p.post.code } : null,
+  }));
+  return administers(resource, user.role, positions);
+}
+
+async function bookingOf(tx: Tx, tenantId: string, id: unknown): Promise<AppointmentRow> {
+  if (!isUuid(id)) throw new AppError('APPOINTMENT_NOT_FOUND');
+  const row = await findAppointment(tx, tenantId, id);
+  if (!row || row.del !== 0) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * `approveAppointment` / `rejectAppointment`: a resource administrator decides on a booking
+ * awaiting approval (reason required to reject, at most 500 characters). One conditional
+ * update on the current audit_status decides who wins when two approvers act at once; a
+ * rejection frees the slot (exclusive: the row stops being active; capacity: its seat is given
+ * back) in the same transaction, and the decision is recorded as an approval task.
+ */
+export async function decide(
+  ctx: RequestContext,
+  args: { id: unknown; reason?: string | null },
+  verdict: 'approve' | 'reject',
+): Promise<{ id: string }> {
+  const { tenant, user } = requireUser(ctx);
+  const reason = (args.reason ?? '').trim();
+  if (verdict === 'reject' && !reason) throw new AppError('APPROVAL_REASON_REQUIRED');
+  if (reason.length > 500) throw new AppError('INVALID_INPUT', { detail: 'reason: at most 500 characters' });
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const row = await bookingOf(tx, tenant.id, args.id);
+    if (!(await isResourceAdmin(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
+    const refusal = decisionRefusal(row);
+    if (refusal) throw new AppError(refusal.code, refusal.params);
+    const at = new Date(bookingClock.now());
+    const to = verdict === 'approve' ? '2' : '3';
+    const done = await decideAudit(tx, tenant.id, row.id, to, at);
+    if (!done) throw new AppError('APPROVAL_NOT_PENDING');
+    if (to === '3' && !done.exclusive) {
+      await releaseSeat(tx, tenant.id, {
+        resources_id: done.resources_id,
+        starts_at: done.starts_at,
+        ends_at: done.ends_at,
+      });
+    }
+    await insertApprovalTask(tx, tenant.id, {
+      appointment_id: row.id,
+      task_name: TASK.zh,
+      task_name_en: TASK.en,
+      status: to,
+      reason,
+      operator: user.account,
+      operator_name: user.name,
+      handle_time: at,
+    });
+    await audit(tx, ctx, {
+      module: 'appointment',
+      type: verdict,
+      content: `${verdict === 'approve' ? '审批通过' : '审批驳回'} ${row.resources_name} ${row.appointment_date} ${row.start_time}-${row.end_time}${reason ? `：${reason}` : ''}`,
+      object: row.id,
+    });
+    return { id: row.id };
+  });
+}
+
+const STATUS_NAMES: Record<string, { zh: string; en: string }> = {
+  '1': { zh: '待审批', en: 'Awaiting approval' },
+  '2': { zh: '审批通过', en: 'Approved' },
+  '3': { zh: '已驳回', en: 'Rejected' },
+};
+
+/**
+ * `findAppointmentApprovalTasks`: a booking's approval steps for its booker or a resource
+ * administrator: the handled ones (oldest first), then, while it awaits approval, the pending
+ * step (status '1', no handle time or operator yet).
+ */
+export async function approvalTasks(ctx: RequestContext, appointmentId: unknown) {
+  const { tenant, user } = requireUser(ctx);
+  const zone = tenant.timeZone;
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const row = await bookingOf(tx, tenant.id, appointmentId);
+    const mine = row.appointment_user === user.account || row.created_user === user.account;
+    if (!mine && !(await isResourceAdmin(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
+    const handled = (await approvalTasksOf(tx, tenant.id, row.id)).map((t) => ({
+      id: t.id,
+      appointment_id: t.appointment_id,
+      task_name: t.task_name,
+      task_name_en: t.task_name_en,
+      status: t.status,
+      status_name: STATUS_NAMES[t.status]?.zh ?? t.status,
+      status_name_en: STATUS_NAMES[t.status]?.en ?? t.status,
+      reason: t.reason,
+      operator: t.operator,
+      operator_name: t.operator_name,
+      handle_time: formatDateTime(t.handle_time.getTime(), zone),
+    }));
+    if (!awaitsApproval(row)) return handled;
+    return [
+      ...handled,
+      {
+        id: '',
+        appointment_id: row.id,
+        task_name: TASK.zh,
+        task_name_en: TASK.en,
+        status: '1',
+        status_name: STATUS_NAMES['1']!.zh,
+        status_name_en: STATUS_NAMES['1']!.en,
+        reason: '',
+        operator: '',
+        operator_name: '',
+        handle_time: '',
+      },
+    ];
+  });
+}

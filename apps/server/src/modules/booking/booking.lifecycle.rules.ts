@@ -1,0 +1,97 @@
+import type { ErrorCode, ErrorParams } from '@yuyue/shared';
+import type { Lifecycle } from './booking.rules.ts';
+
+type Refusal = { code: ErrorCode; params?: ErrorParams } | null;
+
+/** Whether a booking awaits approval: valid, audit '1', to be performed (docs/GLOSSARY.md). */
+export function awaitsApproval(b: Lifecycle): boolean {
+  return b.state === '0' && b.audit_status === '1' && b.appointment_state === '0';
+}
+
+/** Why an approver may not approve or reject the booking; null when they may. */
+export function decisionRefusal(b: Lifecycle): Refusal {
+  return awaitsApproval(b) ? null : { code: 'APPROVAL_NOT_PENDING' };
+}
+
+/** Why the booker may not terminate the application; only one awaiting approval may be. */
+export function terminateRefusal(b: Lifecycle): Refusal {
+  return awaitsApproval(b) ? null : { code: 'TERMINATE_NOT_PENDING' };
+}
+
+/**
+ * Why the booker may not change the booking's time now; null when they may. The booking must
+ * be valid, not rejected and to be performed; before its start and at least
+ * `min_interval_minutes_change` minutes before it (0 = up to the start).
+ */
+export function changeRefusal(input: {
+  booking: Lifecycle;
+  now: number;
+  startsAt: number;
+  minIntervalMinutes: number;
+}): Refusal {
+  const { booking } = input;
+  if (booking.state !== '0' || booking.audit_status === '3' || booking.appointment_state !== '0') {
+    return { code: 'CHANGE_NOT_ALLOWED_STATE' };
+  }
+  if (input.now >= input.startsAt) return { code: 'CHANGE_STARTED' };
+  const window = Math.max(0, input.minIntervalMinutes);
+  if (window > 0 && input.startsAt - input.now < window * 60_000) {
+    return { code: 'CHANGE_TOO_LATE', params: { minutes: window } };
+  }
+  return null;
+}
+
+/**
+ * Whether a record may be deleted: it no longer concerns anyone — cancelled, rejected,
+ * performed, missed or terminated, or its period has ended.
+ */
+export function deletable(b: Lifecycle, endsAt: number, now: number): boolean {
+  return b.state === '1' || b.audit_status === '3' || b.appointment_state !== '0' || endsAt <= now;
+}
+
+/** The resource's administrators as the resource names them: departments and posts (ids or codes). */
+export interface ResourceAdmins {
+  admin_dept: string;
+  admin_post: string;
+}
+
+/** A position of the caller: its department's and post's id and code. */
+export interface PositionRef {
+  active: boolean;
+  dept: { id: string; code: string } | null;
+  post: { id: string; code: string } | null;
+}
+
+const listOf = (v: string) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/**
+ * Whether the caller administers the resource: a tenant administrator always; otherwise one of
+ * the caller's active positions is in one of `admin_dept` (when set) and holds one of
+ * `admin_post` (when set). A resource naming neither is administered by tenant administrators only.
+ */
+export function administers(resource: ResourceAdmins, role: string, positions: readonly PositionRef[]): boolean {
+  if (role === 'admin') return true;
+  const depts = listOf(resource.admin_dept);
+  const posts = listOf(resource.admin_post);
+  if (!depts.length && !posts.length) return false;
+  return positions.some(
+    (p) =>
+      p.active &&
+      (!depts.length || (!!p.dept && (depts.includes(p.dept.id) || depts.includes(p.dept.code)))) &&
+      (!posts.length || (!!p.post && (posts.includes(p.post.id) || posts.includes(p.post.code)))),
+  );
+}
+
+/**
+ * Vacancy rate of a resource over a range: the share of its bookable slot capacity that no
+ * active booking takes, rounded to 4 decimals; null when it had no bookable capacity.
+ */
+export function vacancyRate(capacity: number, booked: number): number | null {
+  if (capacity <= 0) return null;
+  const free = Math.max(0, capacity - Math.min(booked, capacity));
+  return Math.round((free / capacity) * 10_000) / 10_000;
+}
