@@ -65,7 +65,7 @@ export default function PcLayout() {
         <Layout.Header className="yy-pc-header">
           <Link to={pcPaths.home} className="yy-pc-brand">
             {logo ? <img src={logo} alt="" height={32} /> : null}
-            <span>{pick(settings.page_title, settings.page_title_en)}</span>
+            <span className="yy-pc-brand-name">{pick(settings.page_title, settings.page_title_en)}</span>
           </Link>
           <Menu
             mode="horizontal"
@@ -88,11 +88,11 @@ export default function PcLayout() {
                 onClick: ({ key }) => (key === 'manage' ? navigate(managePaths.home) : void signOut()),
               }}
             >
-              <button type="button" className="yy-pc-user">
+              <button type="button" className="yy-pc-user" aria-label={session.name}>
                 <Avatar size="small" src={session.avatar ?? undefined}>
                   {session.name.slice(0, 1)}
                 </Avatar>
-                <Typography.Text>{session.name}</Typography.Text>
+                <Typography.Text className="yy-pc-user-name">{session.name}</Typography.Text>
               </button>
             </Dropdown>
           </Space>

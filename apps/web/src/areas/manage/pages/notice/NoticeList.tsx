@@ -245,6 +245,7 @@ export default function NoticeList() {
           pageSize: page.pageSize,
           total: list.data?.totalCount ?? 0,
           showSizeChanger: true,
+          showTotal: (total) => t('notices.total', { total }),
           onChange: (current, pageSize) => setPage({ current, pageSize }),
         }}
       />

@@ -101,12 +101,14 @@ export default function MobileHome() {
                 onClick={() => navigate(mobilePaths.announcementDetail(n.id))}
                 description={n.release_time.slice(0, 10)}
               >
-                {n.note_category === '2' && (
-                  <Tag color="primary" style={{ marginInlineEnd: 6, verticalAlign: 'middle' }}>
-                    {t('notices.category.2')}
-                  </Tag>
-                )}
-                {pick(n.title, n.title_en)}
+                <span className="yy-m-home-notice-title">
+                  {n.note_category === '2' && (
+                    <Tag color="primary" style={{ marginInlineEnd: 6, verticalAlign: 'middle' }}>
+                      {t('notices.category.2')}
+                    </Tag>
+                  )}
+                  {pick(n.title, n.title_en)}
+                </span>
               </List.Item>
             ))}
           </List>

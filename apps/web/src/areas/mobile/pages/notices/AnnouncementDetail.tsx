@@ -1,4 +1,5 @@
 import { DotLoading, ErrorBlock, NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NoticeContent } from '../../../../components/NoticeContent.tsx';
@@ -14,7 +15,16 @@ export default function AnnouncementDetail() {
   const n = notice.data;
   return (
     <div className="yy-m-notice-detail">
-      <NavBar onBack={() => navigate(-1)}>{t('route.mobile.announcementDetail')}</NavBar>
+      <NavBar
+        onBack={() => navigate(-1)}
+        backIcon={
+          <span role="img" aria-label={t('notices.action.back')}>
+            <LeftOutline />
+          </span>
+        }
+      >
+        {t('route.mobile.announcementDetail')}
+      </NavBar>
       {notice.isPending ? (
         <div style={{ padding: 24, textAlign: 'center' }}>
           <DotLoading color="primary" />

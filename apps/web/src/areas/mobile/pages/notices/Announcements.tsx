@@ -1,5 +1,6 @@
 import { ErrorBlock, InfiniteScroll, List, NavBar, Tag } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { findNoticeAll } from '../../../../features/notices/api/findNoticeAll.ts';
@@ -22,7 +23,16 @@ export default function Announcements() {
   const notices = list.data?.pages.flatMap((p) => p.edges.map((e) => e.node)) ?? [];
   return (
     <div className="yy-m-notices">
-      <NavBar onBack={() => navigate(-1)}>{t('route.mobile.announcements')}</NavBar>
+      <NavBar
+        onBack={() => navigate(-1)}
+        backIcon={
+          <span role="img" aria-label={t('notices.action.back')}>
+            <LeftOutline />
+          </span>
+        }
+      >
+        {t('route.mobile.announcements')}
+      </NavBar>
       {list.error ? (
         <ErrorBlock status="default" title={t('notices.message.loadFailed')} description="" />
       ) : (

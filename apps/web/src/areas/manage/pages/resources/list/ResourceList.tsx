@@ -118,7 +118,7 @@ export default function ResourceList() {
       render: (_, r) => pick(r.resources_type_name, r.resources_type_name_en),
     },
     { key: 'location', title: t('resources.field.location'), width: 220, render: (_, r) => locationText(r) || '—' },
-    { key: 'capacity', title: t('resources.field.capacity'), dataIndex: 'capacity', width: 100 },
+    { key: 'capacity', title: t('resources.field.capacity'), dataIndex: 'capacity', width: 120 },
     { key: 'available_number', title: t('resources.field.availableNumber'), dataIndex: 'available_number', width: 140 },
     {
       key: 'rules',

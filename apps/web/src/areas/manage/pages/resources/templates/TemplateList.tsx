@@ -89,7 +89,7 @@ export default function TemplateList() {
     {
       key: 'need_approve',
       title: t('resources.rules.need_approve'),
-      width: 100,
+      width: 130,
       render: (_, r) =>
         r.need_approve === '1' ? <Tag color="warning">{t('resources.yes')}</Tag> : <Tag>{t('resources.no')}</Tag>,
     },
@@ -183,6 +183,7 @@ export default function TemplateList() {
           pageSize: page.pageSize,
           total: list.data?.totalCount ?? 0,
           showSizeChanger: true,
+          showTotal: (total) => t('resources.total', { total }),
           onChange: (current, pageSize) => setPage({ current, pageSize }),
         }}
       />

@@ -67,6 +67,7 @@ export default function CodeList() {
       key: 'description',
       title: t('codeTables.description'),
       dataIndex: 'description',
+      width: 200,
       render: (v: string) => (
         <span className="yy-cell-ellipsis" title={v}>
           {v}
