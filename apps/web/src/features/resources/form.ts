@@ -1,10 +1,12 @@
 import { ruleFormOf, ruleInputOf, type RuleFormValues } from '../rules/form.ts';
+import { capacityRuleFormOf, capacityRuleInputOf, type CapacityRuleForm } from './capacityRules.ts';
 import type {
   GrantObjectType,
   ResourceCustomAttributeContent,
   ResourceDetail,
   ResourceImage,
   ResourceOwnConfig,
+  ResourceRole,
 } from './types.ts';
 
 /** A department, post or user picked for a list (visibility, auth, joint management). */
@@ -57,6 +59,10 @@ export interface ResourceFormValues {
   hide_resources_detail: string;
   open_process_form: string;
   attributes: ResourceCustomAttributeContent[];
+  /** Capacity per date/time that differs from available_number (own rules only). */
+  capacityRules: CapacityRuleForm[];
+  /** Manager roles (department and/or post). */
+  roles: ResourceRole[];
 }
 
 const flag = (v: string | null | undefined) => (v === '1' ? '1' : '0');
@@ -142,6 +148,14 @@ export function resourceFormOf(r: ResourceDetail | null | undefined): ResourceFo
       is_detail_display: flag(a.is_detail_display),
       is_enable: a.is_enable === '0' ? '0' : '1',
     })),
+    capacityRules: capacityRuleFormOf(r && r.rule_source !== '1' ? r.resourcesAvailableNumberRuleList : null),
+    roles: (r?.resourcesRoles ?? []).map((x) => ({
+      id: x.id,
+      dept: x.dept ?? '',
+      dept_name: x.dept_name ?? '',
+      post: x.post ?? '',
+      post_name: x.post_name ?? '',
+    })),
   };
 }
 
@@ -180,10 +194,20 @@ export function resourceInputOf(v: ResourceFormValues) {
     admin_dept_name: v.admin_dept?.name ?? '',
     admin_post: v.admin_post?.id ?? '',
     admin_post_name: v.admin_post?.name ?? '',
+    resourcesRoles: (v.roles ?? [])
+      .filter((x) => x.dept || x.post)
+      .map((x, i) => ({
+        ...(x.id ? { id: x.id } : {}),
+        dept: x.dept ?? '',
+        dept_name: x.dept ? str(x.dept_name) : '',
+        post: x.post ?? '',
+        post_name: x.post ? str(x.post_name) : '',
+        order: i,
+      })),
     resourcesCooperativeDeptList: (v.cooperativeDepts ?? []).map((d) => ({ dept_id: d.id, dept_name: d.name })),
     rule_source: own ? '0' : '1',
     rule_template_id: own ? '' : (v.rule_template_id ?? ''),
-    ...(own ? rules : {}),
+    ...(own ? { ...rules, resourcesAvailableNumberRuleList: capacityRuleInputOf(v.capacityRules) } : {}),
     resourcesConfig: {
       ...(own ? ruleConfig : {}),
       separation_enable: flag(v.ownConfig?.separation_enable),

@@ -1,5 +1,6 @@
 import type { RuleConfig, RuleLists, RuleScalars } from '../rules/types.ts';
 import { RULE_CONFIG_FIELDS, RULE_LIST_FIELDS, RULE_SCALAR_FIELDS } from '../rules/types.ts';
+import { CAPACITY_RULE_FIELDS, type CapacityRule } from './capacityRules.ts';
 
 export type { Connection, StringFilter } from '../rules/types.ts';
 
@@ -38,6 +39,16 @@ export interface ResourceCustomAttributeContent {
   is_detail_display: string;
   is_enable: string;
   order_num?: number | null;
+}
+
+/** A manager role of a resource: members of the department, of the post, or with both. */
+export interface ResourceRole {
+  id?: string | null;
+  dept: string;
+  dept_name: string;
+  post: string;
+  post_name: string;
+  order?: number | null;
 }
 
 /** The resource's own settings part of resourcesConfig (the rest is RuleConfig). */
@@ -117,6 +128,8 @@ export interface ResourceDetail
   resourcesAuthList: ResourceAuth[] | null;
   resourcesConfig: (RuleConfig & ResourceOwnConfig) | null;
   resourcesCustomAttributeContentList: ResourceCustomAttributeContent[] | null;
+  resourcesAvailableNumberRuleList: CapacityRule[] | null;
+  resourcesRoles: ResourceRole[] | null;
 }
 
 export const RESOURCE_ROW_FIELDS = `id resources_type_id resources_type_name resources_type_name_en resources_number
@@ -136,6 +149,8 @@ export const RESOURCE_DETAIL_FIELDS = `${RESOURCE_ROW_FIELDS} remark describe de
   resourcesConfig { ${RULE_CONFIG_FIELDS} separation_enable preaudit_enable preaudit_url preaudit_description
     reservation_info_reuse name_encryption_display return_need_approve return_review_url }
   resourcesCustomAttributeContentList { id field_name field_desc_cn field_desc_en attribute_content is_detail_display
-    is_enable order_num }`;
+    is_enable order_num }
+  ${CAPACITY_RULE_FIELDS}
+  resourcesRoles { id dept dept_name post post_name order }`;
 
 export const resourceKeys = { all: ['resources'] as const };

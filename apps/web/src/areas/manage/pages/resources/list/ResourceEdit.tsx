@@ -24,6 +24,7 @@ import { useResourcesTypeAll } from '../../../../../features/resource-types/api/
 import { useResources } from '../../../../../features/resources/api/findResources.ts';
 import { useSaveResources } from '../../../../../features/resources/api/saveResources.ts';
 import { useUpdateResources } from '../../../../../features/resources/api/updateResources.ts';
+import { capacityRuleIssues } from '../../../../../features/resources/capacityRules.ts';
 import { resourceFormOf, resourceInputOf, type ResourceFormValues } from '../../../../../features/resources/form.ts';
 import { useResourcesRuleTemplateAll } from '../../../../../features/rules/api/findResourcesRuleTemplateAll.ts';
 import { ruleIssues, type RuleIssue } from '../../../../../features/rules/validation.ts';
@@ -33,9 +34,11 @@ import { errorText } from '../../../operation-result.ts';
 import { applyRuleIssues } from '../rules/applyRuleIssues.ts';
 import { FlagSwitch, RuleFields } from '../rules/RuleFields.tsx';
 import { TemplatePreview } from '../rules/TemplatePreview.tsx';
+import { CapacityRulesField } from './CapacityRulesField.tsx';
 import { GrantPicker } from './GrantPicker.tsx';
 import { ImagesField } from './ImagesField.tsx';
 import { LocationFields } from './LocationFields.tsx';
+import { RolesField } from './RolesField.tsx';
 import { RESOURCE_LIST_PATH, resourceEditPath } from './paths.ts';
 import '../resources.css';
 
@@ -57,8 +60,10 @@ const TAB_OF: Record<string, TabKey> = {
   admin_dept: 'management',
   admin_post: 'management',
   cooperativeDepts: 'management',
+  roles: 'management',
   rule_template_id: 'rules',
   rules: 'rules',
+  capacityRules: 'rules',
   images: 'images',
   visible: 'visibility',
   invisible: 'visibility',
@@ -122,6 +127,24 @@ export default function ResourceEdit() {
     if (first) {
       setTab('rules');
       void message.error(first);
+      return;
+    }
+    const capacityProblems = values.rule_source === '1' ? [] : capacityRuleIssues(values.capacityRules);
+    if (capacityProblems.length > 0) {
+      const texts = new Map<string, { name: (string | number)[]; errors: string[] }>();
+      for (const p of capacityProblems) {
+        const name = ['capacityRules', ...p.path];
+        const entry = texts.get(name.join('.')) ?? { name, errors: [] };
+        entry.errors.push(t(`resources.capacity.issue.${p.code}`));
+        texts.set(name.join('.'), entry);
+      }
+      form.setFields([...texts.values()] as Parameters<typeof form.setFields>[0]);
+      setTab('rules');
+      const name = ['capacityRules', ...capacityProblems[0]!.path];
+      setTimeout(() => form.scrollToField(name, { block: 'center' }), 0);
+      void message.error(
+        `${t('resources.capacity.rowLabel', { n: capacityProblems[0]!.path[0] + 1 })} ${t(`resources.capacity.issue.${capacityProblems[0]!.code}`)}`,
+      );
       return;
     }
     const model = resourceInputOf(values);
@@ -248,6 +271,22 @@ export default function ResourceEdit() {
           >
             <GrantPicker multiple types={['dept']} ariaLabel={t('resources.field.cooperativeDepts')} />
           </Form.Item>
+          <Form.Item
+            name="roles"
+            label={t('resources.roles.title')}
+            rules={[
+              {
+                validator: (_, rows?: ResourceFormValues['roles']) => {
+                  const empty = (rows ?? []).findIndex((r) => !r.dept && !r.post);
+                  return empty < 0
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('resources.roles.empty', { n: empty + 1 })));
+                },
+              },
+            ]}
+          >
+            <RolesField />
+          </Form.Item>
         </>
       ),
     },
@@ -283,7 +322,10 @@ export default function ResourceEdit() {
               {templateId ? <TemplatePreview id={templateId} /> : null}
             </>
           ) : (
-            <RuleFields prefix={['rules']} issues={issues} />
+            <>
+              <RuleFields prefix={['rules']} issues={issues} />
+              <CapacityRulesField />
+            </>
           )}
         </>
       ),
