@@ -4,31 +4,36 @@
 //   node e2e/run.mjs [--json report.json] [--only text]
 //
 // --json writes {"passed": N, "failed": N, "journeys": [...]} (read by .ci/run); --only runs
-// the journeys whose name contains the text. Exits non-zero when a journey fails.
+// the journeys whose name contains the text. Journeys are here and in e2e/journeys/*.mjs. Exits non-zero when a journey fails.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { chromium } from 'playwright-core';
-
-const root = path.resolve(import.meta.dirname, '..');
-const BASE = '/yy-sys';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** The whole run stops here, well inside CI's limit (E2E_TIMEOUT, 240 s). */
-const RUN_DEADLINE_MS = 200_000;
-const SERVER_START_MS = 90_000;
-const JOURNEY_MS = 60_000;
-const STEP_MS = 10_000;
-const NAVIGATION_MS = 20_000;
-
-const accounts = {
-  student: { account: 'student', password: 'Student@123456', name: '张同学' },
-  admin: { account: 'admin', password: 'Admin@123456', name: '系统管理员' },
-};
+import {
+  BASE,
+  CHROMIUM,
+  JOURNEY_MS,
+  RUN_DEADLINE_MS,
+  accounts,
+  assertNoPageErrors,
+  expectPath,
+  expectText,
+  freePort,
+  graphql,
+  openPage,
+  publishNotice,
+  root,
+  STEP_MS,
+  signInAt,
+  startHostPortal,
+  startServer,
+  stopServer,
+  submitLogin,
+  watch,
+} from './lib.mjs';
 
 function parseArgs(argv) {
   const args = { json: null, only: null };
@@ -40,204 +45,10 @@ function parseArgs(argv) {
   return args;
 }
 
-// --- server and host portal ------------------------------------------------------------------
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts `apps/server` on its own port and data directory; resolves once /healthz answers. */
-async function startServer({ port, dataDir, logFile }) {
-  const log = fs.openSync(logFile, 'a');
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('OIDC_') || key === 'DATABASE_URL') delete env[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: 'localhost',
-      PUBLIC_URL: `http://localhost:${port}`,
-      BASE_PATH: BASE,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  let exited = null;
-  child.once('exit', (code, signal) => (exited = { code, signal }));
-  const deadline = Date.now() + SERVER_START_MS;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`the server exited (${exited.code ?? exited.signal}) before it was ready`);
-    try {
-      const res = await fetch(`http://localhost:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /healthz within ${SERVER_START_MS / 1000} s`);
-}
-
-async function stopServer(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  if (await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) return;
-  child.kill('SIGKILL');
-  await exited;
-}
-
-/**
- * The host portal of journey (j), as a portal's web server would be: its own pages under
- * /portal/, qiankun from node_modules, and a reverse proxy to Yuyue for everything else, so
- * that portal and sub-application share one origin.
- */
-function startHostPortal(appPort) {
-  const files = {
-    '/portal/host.js': path.join(root, 'e2e/host/host.js'),
-    '/portal/qiankun.js': path.join(root, 'node_modules/qiankun/dist/index.umd.js'),
-  };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://portal');
-    if (url.pathname === '/portal' || url.pathname.startsWith('/portal/')) {
-      const file = files[url.pathname] ?? path.join(root, 'e2e/host/index.html');
-      const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
-      res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
-      fs.createReadStream(file).pipe(res);
-      return;
-    }
-    const upstream = http.request(
-      { host: 'localhost', port: appPort, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (err) => {
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`proxy error: ${err.message}`);
-    });
-    req.pipe(upstream);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
-// --- browser helpers -----------------------------------------------------------------------
-
-/** A new browser context with a page that records uncaught errors. */
-async function openPage(browser, { width = 1366, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  watch(page);
-  return { context, page };
-}
-
-function watch(page) {
-  page.setDefaultTimeout(STEP_MS);
-  page.setDefaultNavigationTimeout(NAVIGATION_MS);
-  page.pageErrors = [];
-  page.consoleErrors = [];
-  page.failedRequests = [];
-  page.on('pageerror', (err) => page.pageErrors.push(err.message));
-  page.on('console', (msg) => msg.type() === 'error' && page.consoleErrors.push(msg.text()));
-  page.on('response', (res) => res.status() >= 400 && page.failedRequests.push(`${res.status()} ${res.url()}`));
-  return page;
-}
-
-/** Waits until the page's path is `pathname` (page loads and in-app navigation alike). */
-async function expectPath(page, pathname, timeout = NAVIGATION_MS) {
-  try {
-    await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
-  } catch {
-    throw new Error(`expected to be on ${pathname}, but the page is at ${new URL(page.url()).pathname}`);
-  }
-}
-
-/** Waits for visible text, with a message that says what was missing and where. */
-async function expectText(page, text, { within = 'body', timeout = STEP_MS } = {}) {
-  try {
-    await page.locator(within).getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
-  } catch {
-    throw new Error(`"${text}" did not show in ${within} on ${new URL(page.url()).pathname}`);
-  }
-}
-
-/** Fills our login form (built-in provider at /sso); picks the tenant when the page asks. */
-async function submitLogin(page, { account, password, tenant = 'demo' }) {
-  await page.waitForURL((url) => url.pathname.startsWith('/sso/interaction/'), { waitUntil: 'domcontentloaded' });
-  const select = page.locator('select[name=tenant]');
-  if (await select.count()) await select.selectOption(tenant);
-  await page.fill('input[name=account]', account);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-}
-
-/** Opens a signed-in page of the app: sent to the login page, signs in, comes back to `path`. */
-async function signInAt(page, app, pathname, who, tenant) {
-  await page.goto(`${app}${BASE}${pathname}`);
-  await submitLogin(page, { ...who, tenant });
-  await expectPath(page, `${BASE}${pathname}`);
-}
-
-function assertNoPageErrors(page) {
-  assert.deepEqual(page.pageErrors, [], `uncaught errors in the page: ${page.pageErrors.join('; ')}`);
-}
-
-/** Runs a GraphQL operation on /bus/graphql/apps_yy_sys with the signed-in page's access token. */
-async function graphql(page, query, variables = {}) {
-  return page.evaluate(
-    async ([q, v]) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-      const token = JSON.parse(localStorage.getItem(key)).access_token;
-      const res = await fetch('/bus/graphql/apps_yy_sys', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return res.json();
-    },
-    [query, variables],
-  );
-}
-
-/** Saves and publishes a notice as the signed-in administrator; returns its id. */
-async function publishNotice(page, model) {
-  const saved = await graphql(page, 'mutation($m: InputNotice) { saveNotice(model: $m) { errcode msg ids } }', {
-    m: model,
-  });
-  assert.equal(saved.data?.saveNotice?.errcode, '0', JSON.stringify(saved));
-  const id = saved.data.saveNotice.ids[0];
-  const state = await graphql(
-    page,
-    'mutation($id: ID, $s: Int) { updateNoticeState(id: $id, state: $s) { errcode } }',
-    { id, s: 1 },
-  );
-  assert.equal(state.data?.updateNoticeState?.errcode, '0', JSON.stringify(state));
-  return id;
-}
-
 // --- journeys --------------------------------------------------------------------------------
 
 /** Each journey gets the browser and the server's URLs, and registers pages for screenshots. */
-const journeys = [
+const coreJourneys = [
   {
     name: '(a) a user is sent to sign in and comes back to the saved page',
     async run({ browser, app, track }) {
@@ -789,8 +600,22 @@ const journeys = [
 
 // --- the run ---------------------------------------------------------------------------------
 
+/** This file's journeys, then each module's under e2e/journeys/ in file-name order. */
+async function allJourneys() {
+  const dir = path.join(root, 'e2e/journeys');
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.mjs'))
+        .sort()
+    : [];
+  const modules = await Promise.all(files.map((f) => import(path.join(dir, f))));
+  return [...coreJourneys, ...modules.flatMap((m) => m.journeys)];
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  const journeys = await allJourneys();
   const selected = journeys.filter((j) => !args.only || j.name.includes(args.only));
   const results = [];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-e2e-'));

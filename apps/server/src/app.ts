@@ -92,6 +92,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(settingsRoutes, { prefix });
     await app.register(fileRoutes, { prefix, storage });
     await app.register(codeTablesRoutes, { prefix });
+    // REST routes of check-in (section: check-in)
+    // REST routes of captcha (section: evaluations)
   }
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -100,7 +102,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Background jobs: each runs on one instance at a time (advisory lock), stopped on close.
   let stopJobs: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
-    stopJobs = startJobs(database.db, [sweepExpiredSignInRecords], app.log);
+    stopJobs = startJobs(
+      database.db,
+      [
+        sweepExpiredSignInRecords,
+        // no-show job (section: check-in)
+        // outbox sender (section: notifications)
+      ],
+      app.log,
+    );
   });
   app.addHook('onClose', async () => {
     await stopJobs?.();

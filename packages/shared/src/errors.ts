@@ -411,6 +411,11 @@ export const errorCatalogue = {
     zh: '统计日期无效：开始和结束日期须为 YYYY-MM-DD，结束不早于开始，最多 366 天',
     en: 'Invalid dates: start and end must be YYYY-MM-DD, the end not before the start, at most 366 days',
   },
+  // --- check-in, check-out and QR codes (section: check-in)
+  // --- blacklist (section: blacklist)
+  // --- captcha, rate limit, evaluations, favourites (section: evaluations)
+  // --- notifications (section: notifications)
+  // --- booking engine additions (section: engine)
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -37,4 +37,8 @@ export const graphqlContributions: GraphqlContribution[] = [
   directoryGraphql,
   avatarIamGraphql,
   avatarAppsGraphql,
+  // check-in (section: check-in)
+  // blacklist (section: blacklist)
+  // evaluations (section: evaluations)
+  // notifications (section: notifications)
 ];

@@ -124,6 +124,11 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.saveCollectionConfig': ['admin'],
     'Mutation.deleteCollectionConfig': ['admin'],
     'Mutation.sortCollectionConfig': ['admin'],
+    // check-in, check-out and staff marking (section: check-in)
+    // blacklist and black settings (section: blacklist)
+    // captcha and evaluations and favourites (section: evaluations)
+    // notifications (section: notifications)
+    // booking engine additions (section: engine)
   },
   iam: {
     'Query._endpoint': ['anonymous'],
