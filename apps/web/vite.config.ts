@@ -84,6 +84,8 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'locale-zh-manage', test: /\/locales\/zh\/manage\//, priority: 2 },
+            { name: 'locale-zh-desktop', test: /\/locales\/zh\/desktop\//, priority: 2 },
+            { name: 'locale-en-desktop', test: /\/locales\/en\/desktop\//, priority: 2 },
             { name: 'locale-en-manage', test: /\/locales\/en\/manage\//, priority: 2 },
             { name: 'locale-zh', test: /\/locales\/zh\//, priority: 1 },
             { name: 'locale-en', test: /\/locales\/en\//, priority: 1 },

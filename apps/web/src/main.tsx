@@ -2,7 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { App, createAppRouter, createQueryClient, type AppRouter } from './app/App.tsx';
 import './app/global.css';
-import { accessToken, signIn, userManager } from './features/auth/auth.ts';
+import { accessToken, signIn, startSilentRenew, stopSilentRenew } from './features/auth/auth.ts';
 import { configureGraphql } from './lib/graphql.ts';
 import { initI18n } from './lib/i18n.ts';
 import { runtimeConfig, setRuntimeOverride, type RuntimeConfig } from './lib/runtime-config.ts';
@@ -30,6 +30,7 @@ async function render(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   mounted = { root, router, queryClient };
   root.render(<App router={router} queryClient={queryClient} />);
+  startSilentRenew();
 }
 
 /** Props a qiankun host passes to a sub-application. */
@@ -53,7 +54,6 @@ export async function mount(props: HostProps = {}): Promise<void> {
   const container =
     props.container?.querySelector<HTMLElement>('#root') ?? props.container ?? document.getElementById('root')!;
   await render(container);
-  userManager().startSilentRenew();
 }
 
 export async function unmount(): Promise<void> {
@@ -63,7 +63,7 @@ export async function unmount(): Promise<void> {
   root.unmount();
   router.dispose();
   queryClient.clear();
-  userManager().stopSilentRenew();
+  stopSilentRenew();
 }
 
 if (!window.__POWERED_BY_QIANKUN__ && !window.__YUYUE_HOSTED__) void render(document.getElementById('root')!);

@@ -60,6 +60,7 @@ export function routeDiscovery(basename: string): PatchRoutesOnNavigationFunctio
     if (appPath !== MANAGE_PREFIX && !appPath.startsWith(`${MANAGE_PREFIX}/`)) return;
     const [{ MANAGE_ROOT, manageRoutes }] = await Promise.all([
       import('../areas/manage/paths.ts'),
+      ensureTranslations('desktop'),
       ensureTranslations('manage'),
     ]);
     patch(ROOT_ID, [area(MANAGE_ROOT, manageRoutes, () => import('../areas/manage/ManageLayout.tsx'))]);
@@ -110,7 +111,9 @@ export const routes: RouteObject[] = [
         ),
         children: [{ index: true, lazy: page(routeTitlePage) }],
       },
-      area(PC_ROOT, pcRoutes, () => import('../areas/pc/PcLayout.tsx')),
+      area(PC_ROOT, pcRoutes, () =>
+        Promise.all([import('../areas/pc/PcLayout.tsx'), ensureTranslations('desktop')]).then(([layout]) => layout),
+      ),
       area(MOBILE_ROOT, mobileRoutes, () => import('../areas/mobile/MobileLayout.tsx')),
       { path: '*', element: <Navigate to="/error/404" replace /> },
     ],

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
+import type { SignedInUser } from '../features/auth/auth.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureGraphql } from '../lib/graphql.ts';
@@ -9,22 +9,17 @@ import { setItem } from '../lib/storage.ts';
 import { ROUTES_KEY } from '../features/directory/api/canvasmenus.ts';
 
 // The identity provider is outside the web app: its user comes from a stub of the auth module.
-const auth = vi.hoisted(() => ({ user: null as User | null, signIn: vi.fn(async () => {}) }));
+const auth = vi.hoisted(() => ({ user: null as SignedInUser | null, signIn: vi.fn(async () => {}) }));
 vi.mock('../features/auth/auth.ts', () => {
-  const listeners = { addUserLoaded() {}, removeUserLoaded() {}, addUserUnloaded() {}, removeUserUnloaded() {} };
   return {
     currentUser: async () => auth.user,
     signIn: auth.signIn,
-    userManager: () => ({ events: listeners }),
+    watchUser: () => () => {},
   };
 });
 
-function fakeUser(): User {
-  return {
-    access_token: 'tok',
-    expired: false,
-    profile: { sub: 't:u', preferred_username: 'student' },
-  } as unknown as User;
+function fakeUser(): SignedInUser {
+  return { access_token: 'tok', profile: { sub: 't:u', preferred_username: 'student' } };
 }
 
 type GraphqlAnswer = Record<string, unknown> | { errors: { message: string }[] };

@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { User } from 'oidc-client-ts';
-import { currentUser, signIn, userManager } from '../features/auth/auth.ts';
+import { currentUser, signIn, watchUser, type SignedInUser } from '../features/auth/auth.ts';
 import { useCheckTenantStatus } from '../features/tenants/api/checkTenantStatus.ts';
 import { useSysSettings, type SysSettings } from '../features/settings/api/sysSettings.ts';
 import { useMe, type Me } from '../features/directory/api/me.ts';
@@ -14,7 +13,7 @@ import { tenantFailureFlag } from './tenant-failure.ts';
 /** What every signed-in page knows: who, with which permission and menus, under which settings. */
 export interface Session {
   token: string;
-  user: User;
+  user: SignedInUser;
   /** Display name: the directory's, or the account when the directory has no record (spec 6). */
   name: string;
   account: string;
@@ -40,20 +39,15 @@ export function useOptionalSession(): Session | null {
 }
 
 /** Tracks the stored OIDC user; a renewed token replaces it (and so reloads the routes). */
-function useOidcUser(): User | null | undefined {
-  const [user, setUser] = useState<User | null | undefined>(undefined);
+function useOidcUser(): SignedInUser | null | undefined {
+  const [user, setUser] = useState<SignedInUser | null | undefined>(undefined);
   useEffect(() => {
     let alive = true;
     void currentUser().then((u) => alive && setUser(u));
-    const m = userManager();
-    const loaded = (u: User) => setUser(u);
-    const unloaded = () => setUser(null);
-    m.events.addUserLoaded(loaded);
-    m.events.addUserUnloaded(unloaded);
+    const unwatch = watchUser((u) => setUser(u));
     return () => {
       alive = false;
-      m.events.removeUserLoaded(loaded);
-      m.events.removeUserUnloaded(unloaded);
+      unwatch();
     };
   }, []);
   return user;

@@ -1,46 +1,136 @@
-import { UserManager, type User } from 'oidc-client-ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { oidcSettings } from './oidc-settings.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
 
-let manager: UserManager | null = null;
+/**
+ * Sign-in state of the web app. The signed-in user is read straight from where oidc-client-ts
+ * keeps it (local storage), so a page that is already signed in starts without loading the
+ * OIDC client; the client (`oidc-manager.ts`) loads only to sign in, complete a sign-in, renew
+ * the token silently or sign out.
+ */
 
-/** The app's one UserManager; OIDC events are only logged (spec 8). */
-export function userManager(): UserManager {
-  if (!manager) {
-    manager = new UserManager(oidcSettings());
-    manager.events.addAccessTokenExpiring(() => console.info('[oidc] access token expiring'));
-    manager.events.addAccessTokenExpired(() => console.info('[oidc] access token expired'));
-    manager.events.addUserSignedOut(() => console.info('[oidc] user signed out'));
-    manager.events.addSilentRenewError((err) => console.warn('[oidc] silent renew error', err));
+/** The fields of oidc-client-ts's stored user that the app reads. */
+export interface SignedInUser {
+  access_token: string;
+  id_token?: string;
+  /** Seconds since the epoch. */
+  expires_at?: number;
+  profile: { sub: string; preferred_username?: string; [claim: string]: unknown };
+}
+
+/** Renew this long before the access token expires (oidc-client-ts's default notice). */
+const RENEW_BEFORE_MS = 60_000;
+/** setTimeout's longest delay. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+const manager = () => import('./oidc-manager.ts').then((m) => m.userManager());
+
+/** oidc-client-ts's key: WebStorageStateStore's "oidc." prefix + UserManager's user key. */
+function storageKey(): string {
+  const { oidc } = runtimeConfig();
+  return `oidc.user:${oidc.authority}:${oidc.clientId}`;
+}
+
+function isExpired(user: SignedInUser, now = Date.now()): boolean {
+  return typeof user.expires_at === 'number' && user.expires_at * 1000 <= now;
+}
+
+/** The stored user, expired or not; null when there is none or it cannot be read. */
+export function storedUser(): SignedInUser | null {
+  try {
+    const raw = window.localStorage.getItem(storageKey());
+    const user = raw ? (JSON.parse(raw) as Partial<SignedInUser>) : null;
+    return user?.access_token && user.profile?.sub ? (user as SignedInUser) : null;
+  } catch {
+    return null;
   }
-  return manager;
 }
 
 /** The signed-in user with a live access token, or null. */
-export async function currentUser(): Promise<User | null> {
-  const user = await userManager().getUser();
-  return user && !user.expired ? user : null;
+export async function currentUser(): Promise<SignedInUser | null> {
+  const user = storedUser();
+  return user && !isExpired(user) ? user : null;
 }
 
 export async function accessToken(): Promise<string | null> {
   return (await currentUser())?.access_token ?? null;
 }
 
+type Listener = (user: SignedInUser | null) => void;
+const listeners = new Set<Listener>();
+
+function publish(): void {
+  const user = storedUser();
+  const live = user && !isExpired(user) ? user : null;
+  for (const listener of listeners) listener(live);
+  scheduleRenewal();
+}
+
+function onStorage(event: StorageEvent): void {
+  // Another tab of the app signed in, renewed or signed out.
+  if (event.key === null || event.key === storageKey()) publish();
+}
+
+/** Calls `listener` whenever the signed-in user changes (renewed token, sign-out, other tab). */
+export function watchUser(listener: Listener): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+let renewing = false;
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleRenewal(): void {
+  clearTimeout(renewTimer);
+  renewTimer = undefined;
+  const user = storedUser();
+  if (!renewing || !user || typeof user.expires_at !== 'number') return;
+  const delay = user.expires_at * 1000 - RENEW_BEFORE_MS - Date.now();
+  renewTimer = setTimeout(() => void renew(), Math.min(Math.max(delay, 0), MAX_DELAY_MS));
+}
+
+/** Renews the access token in a hidden frame; on failure the token runs out and a 401 signs in again. */
+async function renew(): Promise<void> {
+  try {
+    await (await manager()).signinSilent();
+  } catch (err) {
+    console.warn('[oidc] silent renew error', err);
+    return;
+  }
+  publish();
+}
+
+/** Keeps the access token fresh: renews it silently shortly before it expires. */
+export function startSilentRenew(): void {
+  renewing = true;
+  scheduleRenewal();
+}
+
+export function stopSilentRenew(): void {
+  renewing = false;
+  scheduleRenewal();
+}
+
 /** Sends the browser to the sign-in page; it comes back to `returnTo` (an app path). */
 export async function signIn(returnTo: string): Promise<void> {
-  await userManager().signinRedirect({ state: { returnTo }, ui_locales: currentLanguage() });
+  await (await manager()).signinRedirect({ state: { returnTo }, ui_locales: currentLanguage() });
 }
 
 /** Completes sign-in on /oidc-callback; returns the app path to go back to. */
 export async function completeSignIn(): Promise<string> {
-  const user = await userManager().signinRedirectCallback();
+  const user = await (await manager()).signinRedirectCallback();
+  publish();
   const state = user.state as { returnTo?: string } | undefined;
   return state?.returnTo ?? '/';
 }
 
 export async function signOut(): Promise<void> {
-  const m = userManager();
-  const user = await m.getUser();
+  const m = await manager();
+  const user = storedUser();
   await m.removeUser();
+  publish();
   await m.signoutRedirect({ id_token_hint: user?.id_token });
 }

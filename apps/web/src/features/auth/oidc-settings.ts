@@ -13,7 +13,8 @@ export function oidcSettings(): UserManagerSettings {
     post_logout_redirect_uri: `${origin}${basePath}/`,
     response_type: 'code',
     scope: oidc.scope,
-    automaticSilentRenew: true,
+    // auth.ts schedules renewals itself, so that this client loads only when it has work.
+    automaticSilentRenew: false,
     loadUserInfo: false,
     userStore: new WebStorageStateStore({ store: window.localStorage }),
   };

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import type { User } from 'oidc-client-ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Guard } from '../../../../app/session.tsx';
@@ -10,19 +9,9 @@ import { serveGraphql, signedInAnswers } from '../../../../testing/graphqlServer
 import MobileHome from './MobileHome.tsx';
 
 // The identity provider is outside the web app: a signed-in user from a stub of the auth module.
-vi.mock('../../../../features/auth/auth.ts', () => {
-  const listeners = { addUserLoaded() {}, removeUserLoaded() {}, addUserUnloaded() {}, removeUserUnloaded() {} };
-  return {
-    currentUser: async () =>
-      ({
-        access_token: 'tok',
-        expired: false,
-        profile: { sub: 't:u', preferred_username: 'student' },
-      }) as unknown as User,
-    signIn: vi.fn(),
-    userManager: () => ({ events: listeners }),
-  };
-});
+vi.mock('../../../../features/auth/auth.ts', () =>
+  import('../../../../testing/fake-auth.ts').then((m) => m.signedInAuth()),
+);
 
 beforeAll(async () => {
   await initI18n();
