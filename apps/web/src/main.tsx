@@ -2,7 +2,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { App, createAppRouter, createQueryClient, type AppRouter } from './app/App.tsx';
 import './app/global.css';
-import { accessToken, signIn, startSilentRenew, stopSilentRenew } from './features/auth/auth.ts';
+import { accessToken, currentUser, signIn, startSilentRenew, stopSilentRenew } from './features/auth/auth.ts';
+import { prefetchSession } from './app/session.tsx';
 import { configureGraphql } from './lib/graphql.ts';
 import { initI18n } from './lib/i18n.ts';
 import { runtimeConfig, setRuntimeOverride, type RuntimeConfig } from './lib/runtime-config.ts';
@@ -19,14 +20,19 @@ declare global {
 let mounted: { root: Root; router: AppRouter; queryClient: QueryClient } | null = null;
 
 async function render(container: HTMLElement): Promise<void> {
-  await initI18n();
   configureGraphql({
     token: accessToken,
     unauthorized: () => void signIn(window.location.pathname.slice(runtimeConfig().basePath.length) || '/'),
     onError: noteGraphqlError,
   });
-  const router = createAppRouter(runtimeConfig().basePath);
+  // Everything the first page waits for starts at once: the translations, the matched routes'
+  // code (the router loads it when created) and, when signed in, the guard's queries.
   const queryClient = createQueryClient();
+  const translations = initI18n();
+  const router = createAppRouter(runtimeConfig().basePath);
+  const user = await currentUser();
+  if (user) prefetchSession(queryClient, user);
+  await translations;
   const root = createRoot(container);
   mounted = { root, router, queryClient };
   root.render(<App router={router} queryClient={queryClient} />);

@@ -1,10 +1,11 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { currentUser, signIn, watchUser, type SignedInUser } from '../features/auth/auth.ts';
-import { useCheckTenantStatus } from '../features/tenants/api/checkTenantStatus.ts';
-import { useSysSettings, type SysSettings } from '../features/settings/api/sysSettings.ts';
-import { useMe, type Me } from '../features/directory/api/me.ts';
-import { useCanvasmenus, type MenuEntry } from '../features/directory/api/canvasmenus.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { checkTenantStatusQueryOptions, useCheckTenantStatus } from '../features/tenants/api/checkTenantStatus.ts';
+import { sysSettingsQueryOptions, useSysSettings, type SysSettings } from '../features/settings/api/sysSettings.ts';
+import { meQueryOptions, useMe, type Me } from '../features/directory/api/me.ts';
+import { canvasmenusQueryOptions, useCanvasmenus, type MenuEntry } from '../features/directory/api/canvasmenus.ts';
 import { allowedManageRoots, permissionOf, type Permission } from '../features/directory/permission.ts';
 import { useUserImage } from '../features/directory/api/findUserImage.ts';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
@@ -51,6 +52,18 @@ function useOidcUser(): SignedInUser | null | undefined {
     };
   }, []);
   return user;
+}
+
+/**
+ * Starts the guard's queries for a signed-in user before the first page renders, so that they
+ * travel with the page's code instead of after it (the guard then finds them under way).
+ */
+export function prefetchSession(queryClient: QueryClient, user: SignedInUser): void {
+  const token = user.access_token;
+  void queryClient.prefetchQuery(checkTenantStatusQueryOptions(token));
+  void queryClient.prefetchQuery(sysSettingsQueryOptions(token));
+  void queryClient.prefetchQuery(meQueryOptions(token));
+  void queryClient.prefetchQuery(canvasmenusQueryOptions(token, user.profile.sub));
 }
 
 /**

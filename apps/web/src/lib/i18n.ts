@@ -16,19 +16,25 @@ export function switchLanguage(lang: Language): void {
   window.location.reload();
 }
 
-export async function initI18n(): Promise<typeof i18next> {
-  const lng = currentLanguage();
-  document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
-  if (!i18next.isInitialized) {
-    // Only the language in use is downloaded; both carry every key (a test checks).
-    const translation = await loadTranslations(lng);
-    await i18next.use(initReactI18next).init({
-      lng,
-      resources: { [lng]: { translation } },
-      interpolation: { escapeValue: false },
-    });
-  }
-  return i18next;
+let initialised: Promise<typeof i18next> | null = null;
+
+/** Loads the language in use and starts i18next; once, however often it is called. */
+export function initI18n(): Promise<typeof i18next> {
+  initialised ??= (async () => {
+    const lng = currentLanguage();
+    document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
+    if (!i18next.isInitialized) {
+      // Only the language in use is downloaded; both carry every key (a test checks).
+      const translation = await loadTranslations(lng);
+      await i18next.use(initReactI18next).init({
+        lng,
+        resources: { [lng]: { translation } },
+        interpolation: { escapeValue: false },
+      });
+    }
+    return i18next;
+  })();
+  return initialised;
 }
 
 /** Picks the text of the current language from a zh/en pair of fields. */
@@ -42,6 +48,7 @@ const loadedParts = new Set<TranslationPart>(['core']);
 export async function ensureTranslations(part: TranslationPart): Promise<void> {
   if (loadedParts.has(part)) return;
   const lng = currentLanguage();
-  i18next.addResourceBundle(lng, 'translation', await loadTranslations(lng, part), true, true);
+  const [, translation] = await Promise.all([initI18n(), loadTranslations(lng, part)]);
+  i18next.addResourceBundle(lng, 'translation', translation, true, true);
   loadedParts.add(part);
 }
