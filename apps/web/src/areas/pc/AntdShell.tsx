@@ -3,13 +3,17 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { accessibleThemeColor } from '../../lib/theme.ts';
 
-/** antd with the tenant's theme colour and the user's language; used by the pc and manage areas. */
+/**
+ * antd with the tenant's theme colour (its accessible shade: text and white-on-colour reach WCAG
+ * AA) and the user's language; used by the pc and manage areas.
+ */
 export function AntdShell({ themeColor, children }: { themeColor: string; children: ReactNode }) {
   return (
     <ConfigProvider
       locale={currentLanguage() === 'en' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: /^#[0-9a-fA-F]{6}$/.test(themeColor) ? themeColor : '#3399fe' } }}
+      theme={{ token: { colorPrimary: accessibleThemeColor(themeColor) } }}
     >
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
