@@ -18,6 +18,9 @@ import { storageFor } from './platform/files/storage.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { cachedVerifier } from './platform/auth/token-cache.ts';
 import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
+import { noShowJob } from './modules/checkin/checkin.jobs.ts';
+import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -94,6 +97,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(codeTablesRoutes, { prefix });
     // REST routes of check-in (section: check-in)
     // REST routes of captcha (section: evaluations)
+    await app.register(captchaRoutes, { prefix });
   }
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -107,7 +111,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       [
         sweepExpiredSignInRecords,
         // no-show job (section: check-in)
+        noShowJob({ config, log: app.log }),
         // outbox sender (section: notifications)
+        mailOutboxJob(config, app.log),
       ],
       app.log,
     );

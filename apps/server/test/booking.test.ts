@@ -329,12 +329,13 @@ describe('booking: normal mode', () => {
     expect((await book(student, r.id, '2030-01-04', [r.slots[2]!.id])).code).toBe('0');
   });
 
-  it('refuses resources that require a captcha, clearly', async () => {
+  it('a resource that requires a captcha refuses a submit without a credential, clearly', async () => {
     bookingClock.now = () => NOW;
     const r = await makeResource({ open_captcha_verify: '1' });
     const res = await book(student, r.id, '2030-01-03', [r.slots[0]!.id]);
-    expect(res.code).toBe('500');
-    expect(res.messages_en).toContain('captcha verification, which is not available yet');
+    expect(res).toMatchObject({ code: '500', name: 'CAPTCHA_REQUIRED' });
+    expect(res.messages_en).toMatch(/captcha/i);
+    expect((await slotsOf(r.id, '2030-01-03', admin))[0]!.canAppointmentNumber).toBe(1);
   });
 
   it('a capacity resource admits available_number bookings per slot', async () => {

@@ -310,10 +310,6 @@ export const errorCatalogue = {
     zh: '超过预约人次（{limit}次）限制',
     en: 'Over the per-person booking limit ({limit})',
   },
-  CAPTCHA_NOT_AVAILABLE: {
-    zh: '该资源要求滑块验证码校验，验证码功能暂未开放，暂不能在线预约',
-    en: 'This resource requires slider captcha verification, which is not available yet; it cannot be booked online for now',
-  },
   APPOINTMENT_STATE_UNSUPPORTED: {
     zh: '不支持的预约状态：{state}（仅支持 1 取消）',
     en: 'Unsupported booking state: {state} (only 1, cancel, is supported)',
@@ -411,11 +407,232 @@ export const errorCatalogue = {
     zh: '统计日期无效：开始和结束日期须为 YYYY-MM-DD，结束不早于开始，最多 366 天',
     en: 'Invalid dates: start and end must be YYYY-MM-DD, the end not before the start, at most 366 days',
   },
+  // Resource settings: extended property values, custom attributes, pre-audit, notifications
+  EXTENDED_PROPERTY_UNKNOWN: {
+    zh: '资源类型“{type}”没有扩展属性“{code}”',
+    en: 'The resource type "{type}" has no extended property "{code}"',
+  },
+  EXTENDED_PROPERTY_ITEM_UNKNOWN: {
+    zh: '扩展属性“{property}”的代码表中没有代码项“{item}”',
+    en: 'The code table of the extended property "{property}" has no item "{item}"',
+  },
+  CUSTOM_ATTRIBUTE_NAME_INVALID: {
+    zh: '自定义属性的字段名“{name}”无效：只能包含字母、数字和下划线，且不能以数字开头',
+    en: 'The custom attribute field name "{name}" is invalid: use letters, digits and underscores, not starting with a digit',
+  },
+  CUSTOM_ATTRIBUTE_DUPLICATE: {
+    zh: '自定义属性的字段名“{name}”重复',
+    en: 'The custom attribute field name "{name}" is used twice',
+  },
+  CUSTOM_ATTRIBUTE_LABEL_REQUIRED: {
+    zh: '自定义属性“{name}”的中文名称不能为空',
+    en: 'The Chinese label of the custom attribute "{name}" cannot be empty',
+  },
+  CUSTOM_ATTRIBUTE_OPTIONS_REQUIRED: {
+    zh: '自定义属性“{name}”为选择方式，可选值不能为空',
+    en: 'The custom attribute "{name}" is picked from options: its options cannot be empty',
+  },
+  CUSTOM_ATTRIBUTE_OPTIONS_MISMATCH: {
+    zh: '自定义属性“{name}”的英文可选值须与中文可选值一一对应（{zh}个中文，{en}个英文）',
+    en: 'The English options of the custom attribute "{name}" must match the Chinese ones one to one ({zh} Chinese, {en} English)',
+  },
+  CUSTOM_ATTRIBUTE_DEFAULT_INVALID: {
+    zh: '自定义属性“{name}”的默认值“{value}”不是它的可选值',
+    en: 'The default "{value}" of the custom attribute "{name}" is not one of its options',
+  },
+  CUSTOM_ATTRIBUTE_UNDEFINED: {
+    zh: '自定义属性“{name}”未定义，不能填写它的值',
+    en: 'The custom attribute "{name}" is not defined, so it cannot have a value',
+  },
+  CUSTOM_ATTRIBUTE_VALUE_REQUIRED: {
+    zh: '自定义属性“{name}”的值不能为空',
+    en: 'The value of the custom attribute "{name}" cannot be empty',
+  },
+  CUSTOM_ATTRIBUTE_VALUE_INVALID: {
+    zh: '“{value}”不是自定义属性“{name}”的可选值',
+    en: '"{value}" is not an option of the custom attribute "{name}"',
+  },
+  PREAUDIT_TARGET_REQUIRED: {
+    zh: '开启预审时，预审地址、预审部门和预审岗位不能全部为空',
+    en: 'With pre-audit on, the pre-audit URL, department and post cannot all be empty',
+  },
+  PREAUDIT_URL_INVALID: {
+    zh: '预审地址“{value}”无效：须为 http:// 或 https:// 开头的网址',
+    en: 'The pre-audit URL "{value}" is invalid: it must start with http:// or https://',
+  },
+  NOTIFY_CHANNEL_INVALID: {
+    zh: '不支持的通知渠道：{value}（可选 email 邮件、sms 短信；站内消息总会发送）',
+    en: 'Unsupported notification channel: {value} (use email or sms; in-app messages are always sent)',
+  },
   // --- check-in, check-out and QR codes (section: check-in)
+  SIGN_CODE_INVALID: {
+    zh: '二维码无效：不是本系统签发的签到码或预约凭证，或已被篡改',
+    en: 'Invalid QR code: it was not issued by this system or has been altered',
+  },
+  SIGN_CODE_EXPIRED: { zh: '二维码已过期，请刷新后重新扫描', en: 'The QR code has expired; refresh it and scan again' },
+  SIGN_CODE_OTHER_TENANT: {
+    zh: '该二维码属于其他单位，不能在本单位使用',
+    en: 'This QR code belongs to another institution and cannot be used here',
+  },
+  SIGN_CODE_USED: {
+    zh: '该预约凭证已被使用，请刷新凭证后重新扫描',
+    en: 'This booking voucher has already been used; refresh it and scan again',
+  },
+  SIGN_CODE_NOT_RESOURCE: {
+    zh: '这是预约凭证，请扫描场地的签到码',
+    en: "This is a booking voucher; scan the venue's check-in code",
+  },
+  SIGN_CODE_NOT_VOUCHER: {
+    zh: '这是场地签到码，请扫描预约人的预约凭证',
+    en: "This is a venue check-in code; scan the booker's voucher",
+  },
+  SIGN_CODE_RESOURCE_UNKNOWN: {
+    zh: '签到码对应的场地不存在或已删除',
+    en: 'The venue of this check-in code does not exist or was deleted',
+  },
+  SIGN_VALID_DAYS_INVALID: {
+    zh: '有效天数须为 1 到 {max} 之间的整数',
+    en: 'The number of valid days must be a whole number from 1 to {max}',
+  },
+  SIGN_IN_NO_BOOKING: {
+    zh: '您在“{resource}”没有今天前后可签到的预约',
+    en: 'You have no booking at "{resource_en}" to check in around now',
+  },
+  SIGN_IN_NOT_OPEN: { zh: '签到尚未开始，{start} 起可签到', en: 'Check-in has not started yet; it opens at {start}' },
+  SIGN_IN_CLOSED: { zh: '签到已截止（截止时间 {end}）', en: 'Check-in closed at {end}' },
+  SIGN_IN_ALREADY: { zh: '该预约已签到（{time}）', en: 'This booking is already checked in ({time})' },
+  SIGN_IN_NOT_VALID: {
+    zh: '该预约已取消、已驳回或已终止，不能签到',
+    en: 'The booking was cancelled, rejected or terminated and cannot be checked in',
+  },
+  SIGN_IN_AWAITING_APPROVAL: {
+    zh: '该预约尚未审批通过，不能签到',
+    en: 'The booking has not been approved yet and cannot be checked in',
+  },
+  SIGN_IN_MISSED: {
+    zh: '该预约已记为违约（未按时签到），不能再签到',
+    en: 'The booking was marked as a no-show and can no longer be checked in',
+  },
+  SIGN_OUT_NOT_USED: { zh: '该场地无需签退', en: 'This venue does not use check-out' },
+  SIGN_OUT_NOT_SIGNED_IN: {
+    zh: '该预约尚未签到，不能签退',
+    en: 'The booking has not been checked in, so it cannot be checked out',
+  },
+  SIGN_OUT_ALREADY: { zh: '该预约已签退（{time}）', en: 'This booking is already checked out ({time})' },
+  SIGN_OUT_CLOSED: { zh: '签退已截止（截止时间 {end}）', en: 'Check-out closed at {end}' },
+  SIGN_OUT_NO_BOOKING: {
+    zh: '您在“{resource}”没有待签退的预约',
+    en: 'You have no checked-in booking at "{resource_en}" to check out',
+  },
+  SIGN_TYPE_INVALID: {
+    zh: '操作类型无效：{value}（1 签到，2 签退）',
+    en: 'Invalid type: {value} (1 check in, 2 check out)',
+  },
+  SIGN_STATE_INVALID: {
+    zh: '签到状态无效：{value}（0 待签到，1 已签到，2 已签退，3 违约）',
+    en: 'Invalid check-in state: {value} (0 to check in, 1 checked in, 2 checked out, 3 no-show)',
+  },
+  PERFORM_STATE_INVALID: {
+    zh: '履约状态无效：{value}（1 已履约，2 违约）',
+    en: 'Invalid state: {value} (1 performed, 2 no-show)',
+  },
+  MARK_NOT_STARTED: {
+    zh: '尚未到可标记的时间（{start} 起）',
+    en: 'The booking cannot be marked yet (from {start})',
+  },
+  MARK_PERFORMED_NOT_ALLOWED: {
+    zh: '该预约已取消、已驳回、待审批、已终止或已履约，不能标记为已履约',
+    en: 'The booking was cancelled, rejected, terminated, is awaiting approval or is already performed; it cannot be marked performed',
+  },
+  MARK_MISSED_NOT_ALLOWED: {
+    zh: '只有待履约的预约可以标记为违约（该预约已取消、已驳回、待审批、已终止、已履约或已记为违约）',
+    en: 'Only a booking to be performed can be marked a no-show (this one was cancelled, rejected, terminated, is awaiting approval, performed or already a no-show)',
+  },
   // --- blacklist (section: blacklist)
+  BLACKLISTED: {
+    zh: '您已被列入黑名单，{until} 前不能预约。原因：{reason}',
+    en: 'You are on the blacklist and cannot book until {until}. Reason: {reason_en}',
+  },
+  BLACKLIST_NOT_FOUND: { zh: '黑名单记录不存在', en: 'The blacklist entry does not exist' },
+  BLACKLIST_USER_UNKNOWN: { zh: '用户“{account}”不存在', en: 'The user "{account}" does not exist' },
+  BLACKLIST_REASON_REQUIRED: { zh: '列入黑名单的原因不能为空', en: 'The reason for blacklisting cannot be empty' },
+  BLACKLIST_END_INVALID: {
+    zh: '结束时间无效：须为晚于当前时间的 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss，或填写 1 到 3650 天',
+    en: 'Invalid end: give YYYY-MM-DD or YYYY-MM-DD HH:mm:ss after now, or 1 to 3650 days',
+  },
+  BLACKLIST_ALREADY: {
+    zh: '用户“{account}”已在黑名单中，至 {until}',
+    en: 'The user "{account}" is already on the blacklist until {until}',
+  },
+  BLACKLIST_NOT_IN_FORCE: {
+    zh: '该黑名单记录已过期或已解除，无需再解除',
+    en: 'The blacklist entry has expired or was pardoned already',
+  },
+  BLACKLIST_PARDON_REASON_REQUIRED: { zh: '解除原因不能为空', en: 'The pardon reason cannot be empty' },
+  BLACK_SETTINGS_INVALID: {
+    zh: '黑名单规则无效：启用标志须为 0 或 1，违约次数 1-100，统计天数 1-366，禁约天数 1-3650，均为整数',
+    en: 'Invalid blacklist rule: the switch must be 0 or 1, no-shows 1-100, days counted 1-366, days banned 1-3650, all whole numbers',
+  },
   // --- captcha, rate limit, evaluations, favourites (section: evaluations)
+  CAPTCHA_REQUIRED: {
+    zh: '该资源预约需要先完成滑块验证',
+    en: 'This resource needs the slider captcha: complete it before submitting',
+  },
+  CAPTCHA_INVALID: {
+    zh: '验证码无效，请重新完成滑块验证',
+    en: 'The captcha is invalid; please complete the slider captcha again',
+  },
+  CAPTCHA_EXPIRED: {
+    zh: '验证码已过期，请重新完成滑块验证',
+    en: 'The captcha has expired; please complete the slider captcha again',
+  },
+  CAPTCHA_REUSED: { zh: '验证码不能重复使用', en: 'A captcha can be used only once; please complete it again' },
+  CAPTCHA_CHALLENGE_EXPIRED: {
+    zh: '验证码已失效，请刷新后重试',
+    en: 'This captcha has expired or was already checked; load a new one and try again',
+  },
+  CAPTCHA_SLIDE_WRONG: { zh: '验证失败，请重新滑动', en: 'The piece is not in place; please try again' },
+  CAPTCHA_CHECK_INPUT_INVALID: { zh: '验证码参数错误：{detail}', en: 'Invalid captcha check: {detail}' },
+  SUBMIT_TOO_FREQUENT: {
+    zh: '频繁调用接口，禁用3分钟',
+    en: 'Too many submits in a short time; you can submit again in 3 minutes',
+  },
+  EVALUATE_NOT_FOUND: { zh: '评价不存在', en: 'The evaluation does not exist' },
+  EVALUATE_NOT_BOOKER: { zh: '只能评价本人的预约', en: 'Only the booker can evaluate a booking' },
+  EVALUATE_NOT_PERFORMED: {
+    zh: '预约履约（签到）后才能评价',
+    en: 'A booking can be evaluated only after it was performed (checked in)',
+  },
+  EVALUATE_DUPLICATE: { zh: '该预约已评价，每个预约只能评价一次', en: 'This booking has already been evaluated' },
+  EVALUATE_NOT_AUTHOR: {
+    zh: '只能修改或删除本人的评价',
+    en: 'Only the author can change or delete an evaluation',
+  },
+  EVALUATE_STATE_INVALID: {
+    zh: '评价状态无效，应为 0（隐藏）或 1（显示）',
+    en: 'Invalid evaluation state; use 0 (hidden) or 1 (shown)',
+  },
+  EVALUATE_REPLY_REQUIRED: { zh: '回复内容不能为空', en: 'The reply cannot be empty' },
   // --- notifications (section: notifications)
+  NOTIFICATION_NOT_FOUND: { zh: '通知不存在', en: 'The notification does not exist' },
+  NOTIFICATION_STATE_INVALID: {
+    zh: '通知状态无效：{state}（0 未读，1 已读）',
+    en: 'Invalid notification state "{state}": 0 unread, 1 read',
+  },
+  NOTIFICATION_MAIL_NOT_FOUND: { zh: '邮件记录不存在', en: 'The e-mail does not exist' },
+  NOTIFICATION_MAIL_NOT_FAILED: {
+    zh: '只能重新发送发送失败的邮件（{recipient} 的邮件不是失败状态）',
+    en: 'Only e-mails that failed can be sent again (the one to {recipient} has not failed)',
+  },
   // --- booking engine additions (section: engine)
+  BOOKING_UNFINISHED_LIMIT_EXCEEDED: {
+    zh: '超过未完成预约数（{limit}个）限制：您已有{have}个尚未结束的预约',
+    en: 'Over the limit of {limit} unfinished booking(s): you already have {have} that have not ended yet',
+  },
+  BOOK_AGAIN_NOT_FINISHED: {
+    zh: '只能再次预约已结束、已取消、已驳回或已终止的预约',
+    en: 'Only a finished, cancelled, rejected or terminated booking can be booked again',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,4 +1,6 @@
 import type { GraphqlContribution } from '../platform/graphql/types.ts';
+import { checkinGraphql } from './checkin/checkin.resolvers.ts';
+import { blacklistGraphql } from './blacklist/blacklist.resolvers.ts';
 import { tenantsGraphql } from './tenants/tenants.resolvers.ts';
 import { settingsGraphql, settingsPublicGraphql } from './settings/settings.resolvers.ts';
 import { logsGraphql } from './logs/logs.resolvers.ts';
@@ -15,6 +17,8 @@ import { bookingGraphql } from './booking/booking.resolvers.ts';
 import { bookingSeriesGraphql } from './booking/booking.series.resolvers.ts';
 import { bookingLifecycleGraphql } from './booking/booking.lifecycle.resolvers.ts';
 import { avatarAppsGraphql, avatarIamGraphql, directoryGraphql } from './directory/directory.resolvers.ts';
+import { notificationsGraphql } from './notifications/notifications.resolvers.ts';
+import { evaluationsGraphql, resourcesLikeGraphql } from './evaluations/evaluations.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
 export const graphqlContributions: GraphqlContribution[] = [
@@ -38,7 +42,12 @@ export const graphqlContributions: GraphqlContribution[] = [
   avatarIamGraphql,
   avatarAppsGraphql,
   // check-in (section: check-in)
+  checkinGraphql,
   // blacklist (section: blacklist)
+  blacklistGraphql,
   // evaluations (section: evaluations)
+  evaluationsGraphql,
+  resourcesLikeGraphql,
   // notifications (section: notifications)
+  notificationsGraphql,
 ];

@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -26,6 +27,7 @@ export function jobLockKey(name: string): number {
  * Returns false when another instance holds the lock.
  */
 export async function runExclusively(db: Db, job: Job, log?: FastifyBaseLogger): Promise<boolean> {
+  if ((db as { $client?: unknown }).$client instanceof PGlite) return runInProcess(db, job, log);
   return db.transaction(async (tx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}) as locked`,
@@ -37,6 +39,26 @@ export async function runExclusively(db: Db, job: Job, log?: FastifyBaseLogger):
     if (outcome) log?.info({ job: job.name }, outcome);
     return true;
   });
+}
+
+/**
+ * PGlite is one connection: a job's own queries would wait behind the lock's open transaction
+ * for ever. Its data directory lock already keeps every other process out, so a per-database
+ * set of running jobs is the lock there.
+ */
+const runningOn = new WeakMap<Db, Set<string>>();
+async function runInProcess(db: Db, job: Job, log?: FastifyBaseLogger): Promise<boolean> {
+  const running = runningOn.get(db) ?? new Set<string>();
+  runningOn.set(db, running);
+  if (running.has(job.name)) return false;
+  running.add(job.name);
+  try {
+    const outcome = await job.run(db);
+    if (outcome) log?.info({ job: job.name }, outcome);
+    return true;
+  } finally {
+    running.delete(job.name);
+  }
 }
 
 /** Starts every job on its interval (first run after one interval); returns a stop function. */

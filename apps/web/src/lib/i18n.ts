@@ -52,3 +52,27 @@ export async function ensureTranslations(part: TranslationPart): Promise<void> {
   i18next.addResourceBundle(lng, 'translation', translation, true, true);
   loadedParts.add(part);
 }
+
+type SectionLoader = () => Promise<{ default: unknown }>;
+
+/**
+ * Texts of one section that load with the first screen showing them rather than at start
+ * (keeping the phone's first page light); only the language in use is fetched. They are merged
+ * into the section, next to its core keys (`locales/<lang>/<section>.json`) if it has any.
+ * Returns the loader (once, however often it is called; again after a failure).
+ */
+export function lazySection(section: string, loaders: Record<Language, SectionLoader>): () => Promise<void> {
+  let loading: Promise<void> | null = null;
+  return () => {
+    loading ??= (async () => {
+      const lng = currentLanguage();
+      // A page opened directly may load before the app has set up i18next.
+      const [, module] = await Promise.all([initI18n(), loaders[lng]()]);
+      i18next.addResourceBundle(lng, 'translation', { [section]: module.default }, true, true);
+    })().catch((err: unknown) => {
+      loading = null;
+      throw err;
+    });
+    return loading;
+  };
+}

@@ -5,6 +5,7 @@ import type { AuthUser, RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { listPositions } from '../directory/directory.repository.ts';
+import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { approvalTasksOf, decideAudit, insertApprovalTask, resourceAdmins } from './booking.lifecycle.repository.ts';
 import { administers, awaitsApproval, decisionRefusal } from './booking.lifecycle.rules.ts';
@@ -76,6 +77,8 @@ export async function decide(
       operator_name: user.name,
       handle_time: at,
     });
+    // After the task: the notification quotes the decision's reason from it.
+    await notifyBookings(tx, ctx, verdict === 'approve' ? 'approved' : 'rejected', [done]);
     await audit(tx, ctx, {
       module: 'appointment',
       type: verdict,

@@ -4,9 +4,9 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError, sqlState } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { normaliseFilterMap, slotCapacity, slotClosure } from '../resources/resources.rules.ts';
-import { resourceOnDate, resourceOnDates } from '../resources/resources.service.ts';
 import {
   enabledResources,
   lockAppointments,
@@ -18,18 +18,27 @@ import {
 } from './booking.lifecycle.repository.ts';
 import { changeRefusal, deletable, terminateRefusal, vacancyRate } from './booking.lifecycle.rules.ts';
 import {
-  activeBookingsOverlapping,
   appointmentFilterColumns,
   childrenOf,
   findAppointment,
-  lockBooker,
   overlapCount,
   releaseSeat,
   takeSeat,
+  withBookerLock,
   type AppointmentRow,
 } from './booking.repository.ts';
+import { loadScene } from './booking.resources.ts';
 import { slotInstants } from './booking.rules.ts';
-import { bookingClock, clean, evaluate, isoDateArg, timeArg, wire, type ListArgs } from './booking.service.ts';
+import {
+  bookingClock,
+  clean,
+  evaluate,
+  isoDateArg,
+  rulesOfBooking,
+  timeArg,
+  wire,
+  type ListArgs,
+} from './booking.service.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (`appointments_no_overlap`). */
 const EXCLUSION_VIOLATION = '23P01';
@@ -71,20 +80,14 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
   const slotId = timeArg(args.timeSlotId);
   const wanted = { start: timeArg(args.start_time) ?? '', end: timeArg(args.end_time) ?? '' };
   try {
-    return await withTenant(ctx.db, tenant.id, async (tx) => {
-      await lockBooker(tx, tenant.id, user.account);
+    return await withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
       const row = await ownLocked(tx, tenant.id, user.account, args.id);
-      const current = await resourceOnDate(
-        tx,
-        { ...ctx, user: { ...user, role: 'admin' } },
-        row.resources_id,
-        row.appointment_date,
-      );
+      const current = await rulesOfBooking(tx, tenant, user, row);
       const refusal = changeRefusal({
         booking: row,
         now: bookingClock.now(),
         startsAt: row.starts_at.getTime(),
-        minIntervalMinutes: current?.rules.min_interval_minutes_change ?? 0,
+        minIntervalMinutes: current.min_interval_minutes_change,
       });
       if (refusal) throw new AppError(refusal.code, refusal.params);
       // Free the old slot first, so the new one is judged without it (and limits don't count it).
@@ -154,6 +157,9 @@ export async function terminate(ctx: RequestContext, args: { id: unknown; reason
     });
     if (!done) throw new AppError('TERMINATE_NOT_PENDING');
     await giveBackSeat(tx, tenant.id, row);
+    // A withdrawn application will not take place: its people are told as for a cancellation
+    // (the booking's appointment_state '3' says it was terminated).
+    await notifyBookings(tx, ctx, 'cancelled', [done]);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'terminate',
@@ -267,28 +273,20 @@ export async function vacancyTable(ctx: RequestContext, args: { startDate?: unkn
   const { tenant, user } = requireUser(ctx);
   const dates = datesBetween(args.startDate, args.endDate);
   const zone = tenant.timeZone;
-  const asAdmin = { ...ctx, user: { ...user, role: 'admin' as const } };
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const list = await enabledResources(tx, tenant.id);
-    const from = slotInstants(dates[0]!, '00:00', '24:00', zone)!.startsAt;
-    const to = slotInstants(dates[dates.length - 1]!, '00:00', '24:00', zone)!.endsAt;
-    const booked = await activeBookingsOverlapping(
-      tx,
-      tenant.id,
-      list.map((r) => r.id),
-      new Date(from),
-      new Date(to),
-    );
+    const scene = await loadScene(tx, tenant, user, { ids: list.map((r) => r.id) }, dates, { asAdmin: true });
+    const byId = new Map(scene.resources.map((r) => [r.row.id, r]));
     const out = [];
     for (const r of list) {
-      const res = await resourceOnDates(tx, asAdmin, r.id, dates);
+      const res = byId.get(r.id);
       if (!res || res.rules.time_slot_rule === '2') continue;
-      const mine = booked.filter((b) => b.resources_id === r.id);
+      const mine = scene.bookings.filter((b) => b.resources_id === r.id);
       const slots = res.lists.timeSlots.filter((s) => s.del === 0);
       let capacity = 0;
       let taken = 0;
       for (const d of dates) {
-        const periods = res.periods.get(d) ?? [];
+        const periods = res.periodsOn(d);
         for (const s of slots) {
           if (slotClosure(periods, s.kssj, s.jssj)) continue;
           const at = slotInstants(d, s.kssj, s.jssj, zone);

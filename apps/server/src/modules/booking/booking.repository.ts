@@ -1,9 +1,28 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  is,
+  lt,
+  lte,
+  ne,
+  or,
+  Param,
+  Placeholder,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { resultRows, rowsFromJson } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
-import { appointmentNumberLimitRules } from '../rules/rules.tables.ts';
 import {
   appointmentCollections,
   appointmentParticipants,
@@ -62,6 +81,66 @@ export function overlapCount(bookings: readonly ActiveBooking[], startsAt: numbe
   return bookings.filter((b) => b.starts_at.getTime() < endsAt && startsAt < b.ends_at.getTime()).length;
 }
 
+const dialect = new PgDialect();
+
+/** A statement's text split at its parameters, and its parameters (placeholders or constants). */
+export interface Compiled {
+  parts: string[];
+  params: unknown[];
+}
+
+/**
+ * Renders a statement (built with `sql.placeholder` for what varies) once. The booking path's
+ * statements are wide (a booking has some fifty columns): Drizzle spends more CPU building them
+ * than the database spends running them, so the hot ones are compiled once per shape and only
+ * their values are filled in per call (`filled`).
+ */
+export function compile(statement: SQL): Compiled {
+  const q = dialect.sqlToQuery(statement);
+  return { parts: q.sql.split(/\$\d+/), params: q.params };
+}
+
+/** A compiled statement with `values` for its placeholders, as one SQL object cheap to render. */
+export function filled(c: Compiled, values: Record<string, unknown>): SQL {
+  const chunks: SQL[] = [];
+  c.parts.forEach((part, i) => {
+    chunks.push(sql.raw(part));
+    if (i < c.params.length) {
+      // inserts leave their values wrapped in a Param (with the column as encoder)
+      const p = is(c.params[i], Param) ? (c.params[i] as Param).value : c.params[i];
+      chunks.push(sql`${is(p, Placeholder) ? values[p.name] : p}`);
+    }
+  });
+  return sql.join(chunks);
+}
+
+const compiledWrites = new Map<string, Compiled>();
+
+/**
+ * Inserts one row of `table` (returning it) through a statement compiled once per set of
+ * columns; values are mapped to the driver as Drizzle would (dates as ISO text).
+ */
+async function insertRow<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  kind: string,
+  row: Record<string, unknown>,
+  build: (values: Record<string, Placeholder>) => SQL,
+): Promise<T['$inferSelect'] | undefined> {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(row)
+    .filter((k) => row[k] !== undefined && k in columns)
+    .sort();
+  const key = `${kind}:${keys.join(',')}`;
+  let c = compiledWrites.get(key);
+  if (!c) {
+    c = compile(build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]))));
+    compiledWrites.set(key, c);
+  }
+  const values = Object.fromEntries(keys.map((k) => [k, columns[k]!.mapToDriverValue(row[k])]));
+  return rowsFromJson(table, resultRows(await tx.execute(filled(c, values))))[0];
+}
+
 /**
  * Inserts a booking of an exclusive resource unless an active booking overlaps it: the
  * exclusion constraint decides, `ON CONFLICT DO NOTHING` turns a conflict into no row (a
@@ -72,17 +151,20 @@ export async function insertExclusive(
   tenantId: string,
   values: NewAppointment,
 ): Promise<AppointmentRow | undefined> {
-  const [row] = await tx
-    .insert(appointments)
-    .values({ ...values, tenant_id: tenantId, exclusive: true })
-    .onConflictDoNothing()
-    .returning();
-  return row;
+  return insertRow(tx, appointments, 'exclusive', { ...values, tenant_id: tenantId, exclusive: true }, (v) =>
+    tx
+      .insert(appointments)
+      .values(v as never)
+      .onConflictDoNothing()
+      .returning()
+      .getSQL(),
+  );
 }
 
 /**
- * Takes one seat of a capacity slot: creates the slot's counter row if missing, then
- * `UPDATE ... SET taken = taken + 1 WHERE taken < capacity`. False when the slot is full.
+ * Takes one seat of a capacity slot in one statement: inserts the slot's counter with one seat
+ * taken, or, when it exists, `taken = taken + 1 WHERE taken < capacity`. False when the slot is
+ * full (the conditional update matched nothing). `capacity` must be at least 1.
  */
 export async function takeSeat(
   tx: Executor,
@@ -90,24 +172,19 @@ export async function takeSeat(
   slot: { resources_id: string; starts_at: Date; ends_at: Date; capacity: number },
 ): Promise<boolean> {
   const c = appointmentSlotCounters;
-  await tx
-    .insert(c)
-    .values({ tenant_id: tenantId, ...slot, taken: 0 })
-    .onConflictDoNothing();
-  const rows = await tx
-    .update(c)
-    .set({ taken: sql`${c.taken} + 1`, capacity: slot.capacity })
-    .where(
-      and(
-        eq(c.tenant_id, tenantId),
-        eq(c.resources_id, slot.resources_id),
-        eq(c.starts_at, slot.starts_at),
-        eq(c.ends_at, slot.ends_at),
-        lt(c.taken, slot.capacity),
-      ),
-    )
-    .returning({ taken: c.taken });
-  return rows.length === 1;
+  const row = await insertRow(tx, c, 'seat', { tenant_id: tenantId, ...slot, taken: 1 }, (v) =>
+    tx
+      .insert(c)
+      .values(v as never)
+      .onConflictDoUpdate({
+        target: [c.resources_id, c.starts_at, c.ends_at],
+        set: { taken: sql`${c.taken} + 1`, capacity: sql`excluded.capacity` },
+        setWhere: sql`${c.taken} < excluded.capacity`,
+      })
+      .returning()
+      .getSQL(),
+  );
+  return row !== undefined;
 }
 
 /** Gives back the seat a capacity booking held. */
@@ -133,10 +210,13 @@ export async function releaseSeat(
 
 /** Inserts a booking of a capacity resource (its seat already taken). */
 export async function insertShared(tx: Executor, tenantId: string, values: NewAppointment): Promise<AppointmentRow> {
-  const [row] = await tx
-    .insert(appointments)
-    .values({ ...values, tenant_id: tenantId, exclusive: false })
-    .returning();
+  const row = await insertRow(tx, appointments, 'shared', { ...values, tenant_id: tenantId, exclusive: false }, (v) =>
+    tx
+      .insert(appointments)
+      .values(v as never)
+      .returning()
+      .getSQL(),
+  );
   return row!;
 }
 
@@ -165,46 +245,96 @@ export async function insertCollections(
 }
 
 /**
- * Serialises the booking submits of one booker (any resource) until the transaction ends, so
- * per-person limits hold under concurrent submits of the same user.
+ * Runs a booker's submit in a transaction that enters the tenant (as `withTenant` does: the
+ * application role and `app.tenant_id`, transaction-local) and takes the booker's advisory lock
+ * in the same round trip. The lock serialises the submits of one booker (any resource) until the
+ * transaction ends, so per-person limits hold under concurrent submits of the same user.
  */
+export async function withBookerLock<T>(
+  db: Db,
+  tenantId: string,
+  account: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'yuyue_app', true),
+        pg_advisory_xact_lock(hashtextextended(${bookerKey(tenantId, account)}, 0))`,
+    );
+    return fn(tx);
+  });
+}
+
+const bookerKey = (tenantId: string, account: string) => `yy-booker:${tenantId}:${account}`;
+
+/** Takes the booker's lock (`withBookerLock`) in a transaction already in the tenant. */
 export async function lockBooker(tx: Executor, tenantId: string, account: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`yy-booker:${tenantId}:${account}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bookerKey(tenantId, account)}, 0))`);
 }
 
-/** The per-person limit rules a resource type declares in its list. */
-export async function typeNumberLimits(tx: Executor, tenantId: string, typeId: string) {
-  const r = appointmentNumberLimitRules;
-  return tx
-    .select()
-    .from(r)
-    .where(and(eq(r.tenant_id, tenantId), eq(r.resources_type_id, typeId)));
-}
+/**
+ * What a per-person limit counts of the booker's active bookings: those dated from..to (of one
+ * resource or of one type), or the unfinished ones of a type (to be performed, ending after
+ * `after`).
+ */
+export type BookerWindow =
+  | { kind: 'dated'; from: string; to: string; resourceId?: string; typeId?: string }
+  | { kind: 'unfinished'; typeId: string; after: Date };
 
-/** Active bookings of a booker dated from..to (inclusive), of one resource or of one type. */
+/** The booker's active bookings in each window, counted in one statement. */
 export async function countBookerBookings(
   tx: Executor,
   tenantId: string,
   account: string,
-  scope: { resourceId?: string; typeId?: string },
-  from: string,
-  to: string,
-): Promise<number> {
+  windows: readonly BookerWindow[],
+): Promise<number[]> {
+  if (!windows.length) return [];
   const a = appointments;
-  const conds: SQL[] = [
-    eq(a.tenant_id, tenantId),
-    eq(a.appointment_user, account),
-    eq(a.active, true),
-    gte(a.appointment_date, from),
-    lte(a.appointment_date, to),
-  ];
-  if (scope.resourceId) conds.push(eq(a.resources_id, scope.resourceId));
-  if (scope.typeId) conds.push(eq(a.resources_type_id, scope.typeId));
-  const [row] = await tx
-    .select({ n: count() })
+  const counts = windows.map((w, i) => {
+    const conds: SQL[] =
+      w.kind === 'dated'
+        ? [gte(a.appointment_date, w.from), lte(a.appointment_date, w.to)]
+        : [eq(a.resources_type_id, w.typeId), eq(a.appointment_state, '0'), gt(a.ends_at, w.after)];
+    if (w.kind === 'dated' && w.resourceId) conds.push(eq(a.resources_id, w.resourceId));
+    if (w.kind === 'dated' && w.typeId) conds.push(eq(a.resources_type_id, w.typeId));
+    return sql`(count(*) filter (where ${and(...conds)}))::int as ${sql.identifier(`n${i}`)}`;
+  });
+  const result = await tx.execute(
+    sql`select ${sql.join(counts, sql`, `)} from ${a} where ${and(
+      eq(a.tenant_id, tenantId),
+      eq(a.appointment_user, account),
+      eq(a.active, true),
+    )}`,
+  );
+  const row = resultRows(result)[0] ?? {};
+  return windows.map((_, i) => Number(row[`n${i}`] ?? 0));
+}
+
+/**
+ * Successful bookings per resource (the contract's `totalSuccessReserveCounts`): valid, not
+ * deleted, and not refused or awaiting approval; past and future alike.
+ */
+export async function successfulBookingCounts(
+  tx: Executor,
+  tenantId: string,
+  resourceIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (!resourceIds.length) return new Map();
+  const a = appointments;
+  const rows = await tx
+    .select({ id: a.resources_id, n: sql<number>`count(*)::int` })
     .from(a)
-    .where(and(...conds));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(a.tenant_id, tenantId),
+        inArray(a.resources_id, [...resourceIds]),
+        eq(a.state, '0'),
+        eq(a.del, 0),
+        inArray(a.audit_status, ['0', '2']),
+      ),
+    )
+    .groupBy(a.resources_id);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 /** One booking; `forUpdate` locks its row until the transaction ends. */

@@ -25,6 +25,12 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
       },
       findResourceSlotAvailability: async (_, { resourcesId, date }, { ctx }) =>
         booking.availability(ctx, resourcesId, date),
+      findResourceTypeSlotAvailability: async (_, { resourcesTypeId, date, filter }, { ctx }) =>
+        booking.typeAvailability(ctx, resourcesTypeId, date, filter),
+      findAppointmentBookAgain: async (_, { id }, { ctx }) => ({
+        ...okMessages('findAppointmentBookAgain', { zh: '可以再次预约', en: 'Ready to book again' }),
+        ...(await booking.bookAgain(ctx, id)),
+      }),
     },
     Mutation: {
       saveAppointmentInformationAll: async (_, args, { ctx }) => {

@@ -6,8 +6,10 @@ import {
   cancelRefusal,
   limitPeriod,
   openingInstant,
+  refusalOf,
   slotInstants,
   slotStatus,
+  unfinishedLimitOf,
   type BookingRules,
   type SlotFacts,
 } from './booking.rules.ts';
@@ -111,6 +113,38 @@ describe('slotStatus', () => {
     expect(s.rule).toBe(rule);
     expect(s.remaining).toBe(remaining);
     if (rule === 'not_open') expect(s.opensAt).toBe(at(3, 21));
+  });
+
+  const banned = { reason_cn: '您已被列入黑名单', reason_en: 'You are on the blacklist' };
+  it.each<[string, Partial<SlotFacts>, string, string | null]>([
+    ['a free slot', {}, 'unavailable', 'blacklisted'],
+    ['before opening', { now: at(3, 21) - 1 }, 'unavailable', 'blacklisted'],
+    ['a closed date', { closure: closed('date') }, 'unavailable', 'blacklisted'],
+    ['taken by another', { taken: 1 }, 'unavailable', 'blacklisted'],
+    ['passed: stays expired', { now: slot.startsAt }, 'expired', 'expired'],
+    ["the caller's own: stays mine", { taken: 1, mine: 1 }, 'mine', null],
+  ])('a banned caller, %s', (_name, facts, state, rule) => {
+    const s = slotStatus({ ...base, ...facts, banned });
+    expect([s.state, s.rule]).toEqual([state, rule]);
+    if (rule === 'blacklisted') expect([s.reason_cn, s.reason_en]).toEqual([banned.reason_cn, banned.reason_en]);
+  });
+  it('a blacklisted slot is refused with the ban as the reason', () => {
+    const s = slotStatus({ ...base, banned });
+    expect(refusalOf(s, base, ZONE)).toEqual({
+      code: 'BOOKING_SLOT_CLOSED',
+      params: { start: '09:00', end: '10:00', reason_cn: banned.reason_cn, reason_en: banned.reason_en },
+    });
+  });
+});
+
+describe('unfinishedLimitOf', () => {
+  it.each([
+    [{ is_incomplete_appointment_number_limit: '1', incomplete_appointment_number_limit: 2 }, 2],
+    [{ is_incomplete_appointment_number_limit: '0', incomplete_appointment_number_limit: 2 }, null],
+    [{ is_incomplete_appointment_number_limit: '1', incomplete_appointment_number_limit: 0 }, null],
+    [undefined, null],
+  ])('%o -> %s', (type, expected) => {
+    expect(unfinishedLimitOf(type)).toBe(expected);
   });
 });
 

@@ -43,8 +43,32 @@ export function openingInstant(isoDate: string, rules: BookingRules, timeZone: s
   return instantOf(day, { hour: Math.floor(refresh / 60), minute: refresh % 60 }, timeZone);
 }
 
-/** The instants of a slot ("HH:mm".."HH:mm", "24:00" is the next midnight) on a date. */
-export function slotInstants(isoDate: string, start: string, end: string, timeZone: string) {
+const instantsMemo = new Map<string, Readonly<{ startsAt: number; endsAt: number }> | null>();
+const INSTANTS_MEMO_MAX = 50_000;
+
+/**
+ * The instants of a slot ("HH:mm".."HH:mm", "24:00" is the next midnight) on a date. Remembered
+ * (a pure function of its arguments): time-zone arithmetic goes through `Intl` and a grid of
+ * many resources asks for the same few slot times again and again.
+ */
+export function slotInstants(
+  isoDate: string,
+  start: string,
+  end: string,
+  timeZone: string,
+): Readonly<{ startsAt: number; endsAt: number }> | null {
+  const key = `${timeZone}|${isoDate}|${start}|${end}`;
+  const known = instantsMemo.get(key);
+  if (known !== undefined) return known;
+  // frozen: the memo hands the same object to every caller
+  const computed = computeSlotInstants(isoDate, start, end, timeZone);
+  const value = computed && Object.freeze(computed);
+  if (instantsMemo.size >= INSTANTS_MEMO_MAX) instantsMemo.clear();
+  instantsMemo.set(key, value);
+  return value;
+}
+
+function computeSlotInstants(isoDate: string, start: string, end: string, timeZone: string) {
   const date = parseIsoDate(isoDate);
   const s = minutesOf(start);
   const e = minutesOf(end);
@@ -78,7 +102,8 @@ export type SlotRule =
   | 'advance_min'
   | 'advance_max'
   | 'taken'
-  | 'full';
+  | 'full'
+  | 'blacklisted';
 
 export interface SlotFacts {
   now: number;
@@ -96,6 +121,8 @@ export interface SlotFacts {
   /** Active bookings of the slot (all bookers) and of the caller. */
   taken: number;
   mine: number;
+  /** The caller's ban in force (its texts), which closes every slot not passed or already theirs. */
+  banned?: { reason_cn: string; reason_en: string } | null;
 }
 
 export interface SlotStatus {
@@ -110,8 +137,8 @@ export interface SlotStatus {
 /**
  * The state of one slot for one user, and the rule that closes it. Checks in this order:
  * passed (start, plus the late-booking allowance when `timeslot_latest_rule` is '1'), the
- * caller's own booking, not open yet, closed date/weekday, non-bookable period, occupancy,
- * the advance window, then seats.
+ * caller's own booking, the caller's ban (blacklist), not open yet, closed date/weekday,
+ * non-bookable period, occupancy, the advance window, then seats.
  */
 export function slotStatus(f: SlotFacts): SlotStatus {
   const remaining = Math.max(0, f.capacity - f.taken);
@@ -126,6 +153,7 @@ export function slotStatus(f: SlotFacts): SlotStatus {
   const lateness = f.rules.timeslot_latest_rule === '1' ? f.rules.timeslot_latest_deviation_minutes * 60_000 : 0;
   if (f.now >= Math.min(f.startsAt + lateness, f.endsAt)) return out('expired', 'expired', '已过期', 'Passed');
   if (f.mine > 0) return out('mine', null, '我的预约', 'My booking');
+  if (f.banned) return out('unavailable', 'blacklisted', f.banned.reason_cn, f.banned.reason_en);
   if (f.opensAt !== null && f.now < f.opensAt) {
     return out('unavailable', 'not_open', '未到开放预约时间', 'Not open for booking yet');
   }
@@ -170,6 +198,7 @@ export function refusalOf(
     case 'date_closed':
     case 'no_reservation':
     case 'occupied':
+    case 'blacklisted':
       return {
         code: 'BOOKING_SLOT_CLOSED',
         params: { ...span, reason_cn: status.reason_cn, reason_en: status.reason_en },
@@ -232,6 +261,18 @@ export function limitPeriod(rule: NumberLimit, isoDate: string): { from: string;
     default:
       return null;
   }
+}
+
+/**
+ * The unfinished-bookings limit of a resource type (`is_incomplete_appointment_number_limit`
+ * '1'): at most `incomplete_appointment_number_limit` bookings of the type that are active, to
+ * be performed and not yet ended, per booker. Null when the type sets none.
+ */
+export function unfinishedLimitOf(
+  type: { is_incomplete_appointment_number_limit: string; incomplete_appointment_number_limit: number } | undefined,
+): number | null {
+  if (type?.is_incomplete_appointment_number_limit !== '1') return null;
+  return type.incomplete_appointment_number_limit > 0 ? type.incomplete_appointment_number_limit : null;
 }
 
 /** The booking's lifecycle codes (docs/GLOSSARY.md). */

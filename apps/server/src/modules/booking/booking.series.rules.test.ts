@@ -180,6 +180,14 @@ describe('verdictOf', () => {
   ])('$status.state/$status.rule -> $expected', ({ status, expected }) => {
     expect(verdictOf(status, '').status).toBe(expected);
   });
+  it('a blacklisted slot is a blacklisted occurrence with the ban as the reason', () => {
+    expect(
+      verdictOf(
+        { ...base, state: 'unavailable', rule: 'blacklisted', reason_cn: '已列入黑名单', reason_en: 'Blacklisted' },
+        '',
+      ),
+    ).toEqual({ status: 'blacklisted', rule: 'blacklisted', reason: '已列入黑名单', reason_en: 'Blacklisted' });
+  });
   it('a closure keeps its rule reason; not_open says when it opens', () => {
     expect(
       verdictOf({ ...base, state: 'unavailable', rule: 'no_reservation', reason_cn: '维修', reason_en: 'Repair' }, ''),

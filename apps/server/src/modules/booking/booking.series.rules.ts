@@ -153,14 +153,14 @@ export function expandSeries(rule: SeriesRule, times: readonly SeriesTime[], tim
  * full, or already booked by the caller (or by an earlier occurrence of the same request);
  * `closed` a rule closes it (passed, not open yet, closed date/weekday, non-bookable period,
  * occupancy, advance window; `rule` says which and `reason` why); `over_quota` it would exceed a
- * per-person limit; `blacklisted` the caller is blacklisted for the resource. No blacklist exists
- * yet, so `blacklisted` is defined for clients but never produced.
+ * per-person limit (`rule` 'quota' for a period's limit, 'unfinished' for the unfinished-bookings
+ * limit); `blacklisted` the caller is blacklisted (a ban in force; `reason` gives its end and why).
  */
 export type OccurrenceStatus = 'ok' | 'conflict' | 'closed' | 'over_quota' | 'blacklisted';
 
 export interface Verdict {
   status: OccurrenceStatus;
-  /** The slot rule that refuses (booking.rules.ts SlotRule), 'mine', 'quota', or '' when ok. */
+  /** The slot rule that refuses (booking.rules.ts SlotRule), 'mine', 'quota', 'unfinished', or '' when ok. */
   rule: string;
   reason: string;
   reason_en: string;
@@ -176,6 +176,9 @@ export function verdictOf(status: SlotStatus, opensAtText: string): Verdict {
       reason: '您已预约该时段',
       reason_en: 'You have already booked this time',
     };
+  }
+  if (status.rule === 'blacklisted') {
+    return { status: 'blacklisted', rule: 'blacklisted', reason: status.reason_cn, reason_en: status.reason_en };
   }
   if (status.rule === 'taken' || status.rule === 'full') {
     return { status: 'conflict', rule: status.rule, reason: status.reason_cn, reason_en: status.reason_en };

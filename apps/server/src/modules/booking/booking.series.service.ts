@@ -6,18 +6,22 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
+import { assertNotBlacklisted } from '../blacklist/blacklist.guard.ts';
+import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
+import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { minutesOf, slotCapacity } from '../resources/resources.rules.ts';
-import { resourceOnDates } from '../resources/resources.service.ts';
 import {
-  activeBookingsOverlapping,
   countBookerBookings,
-  lockBooker,
   markCancelled,
   releaseSeat,
+  withBookerLock,
   type ActiveBooking,
+  type AppointmentRow,
+  type BookerWindow,
 } from './booking.repository.ts';
-import { holdsSlot, limitPeriod, openingInstant, slotStatus } from './booking.rules.ts';
+import { loadScene, type BookingResource } from './booking.resources.ts';
+import { holdsSlot, openingInstant, slotStatus } from './booking.rules.ts';
 import { seriesAppointments } from './booking.series.repository.ts';
 import {
   expandSeries,
@@ -27,22 +31,25 @@ import {
   type OccurrenceStatus,
   type SeriesRule,
   type SeriesTime,
+  type Verdict,
 } from './booking.series.rules.ts';
 import {
   appointmentInput,
-  bookerDept,
+  banReason,
   bookingClock,
   cancelWindowOf,
   clean,
   insertOccurrence,
   isoDateArg,
-  limitsOf,
+  quotasOf,
   rowOf,
   rulesOfBooking,
   timeArg,
   type AppointmentInput,
+  type Quota,
   type SaveArgs,
   type SaveResult,
+  type SubmitCredential,
 } from './booking.service.ts';
 
 /** The periodic arguments (named as `findResourcesAllByAccount`'s) and the commit choice, beside `SaveArgs`. */
@@ -146,7 +153,7 @@ function parse(args: SeriesArgs, timeZone: string): Parsed {
   };
 }
 
-type SeriesResource = NonNullable<Awaited<ReturnType<typeof resourceOnDates>>>;
+type SeriesResource = BookingResource;
 
 /**
  * The times each date is booked at. Fixed-slot resources: the named slots (each must be the
@@ -183,30 +190,43 @@ interface Assessed extends SeriesReportItem {
 }
 
 /**
- * Checks a whole periodic or batch request as the caller, without writing: every occurrence's
- * state (rules, closures, existing bookings, earlier occurrences of the same request), then the
- * per-person limits counted over the occurrences still ok, in time order.
+ * Checks a whole periodic or batch request as the caller, without writing: the resource, for a
+ * submit the captcha and frequency guard then the blacklist (refusing), for a preview the ban
+ * (reported per occurrence); every occurrence's state (rules, closures, existing bookings,
+ * earlier occurrences of the same request), then the per-person limits (periods and unfinished
+ * bookings) counted over the occurrences still ok, in time order (all counts in one statement).
  */
-async function assess(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: AuthUser, p: Parsed) {
+async function assess(
+  tx: Tx,
+  ctx: RequestContext,
+  tenant: TenantRef,
+  user: AuthUser,
+  p: Parsed,
+  submit?: SubmitCredential,
+) {
   const zone = tenant.timeZone;
   const dates = seriesDatesOf(p.rule);
   if (!dates.ok) throw new AppError(dates.code, dates.params);
-  const res = await resourceOnDates(tx, ctx, p.model.resources_id, dates.value);
+  const scene = await loadScene(tx, tenant, user, { ids: [p.model.resources_id] }, dates.value);
+  const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
   if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
-  if (res.rules.open_captcha_verify === '1') throw new AppError('CAPTCHA_NOT_AVAILABLE');
+  const now = bookingClock.now();
+  let banned: { reason_cn: string; reason_en: string } | null = null;
+  if (submit) {
+    await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);
+    await assertNotBlacklisted(tx, tenant, user, now);
+  } else {
+    banned = await banReason(tx, tenant, user, now);
+  }
   if (p.mode === 'periodic' && res.type?.cyclicity_enable !== '1') throw new AppError('SERIES_PERIODIC_DISABLED');
   if (p.mode === 'batch' && res.type?.batch_enable !== '1') throw new AppError('SERIES_BATCH_DISABLED');
   const expanded = expandSeries(p.rule, timesOf(res, p), zone);
   if (!expanded.ok) throw new AppError(expanded.code, expanded.params);
   const occurrences = expanded.value;
-  const from = new Date(occurrences[0]!.startsAt);
-  const to = new Date(Math.max(...occurrences.map((o) => o.endsAt)));
-  const booked: ActiveBooking[] = await activeBookingsOverlapping(tx, tenant.id, [res.row.id], from, to);
-  const limits = await limitsOf(tx, tenant.id, res);
-  const counts = new Map<string, number>();
-  const now = bookingClock.now();
+  const booked: ActiveBooking[] = [...scene.bookings];
   const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
+  const quotas = await quotaCounter(tx, tenant, user, res, occurrences, now);
   const report: Assessed[] = [];
   for (const o of occurrences) {
     const capacity =
@@ -220,7 +240,7 @@ async function assess(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: Auth
           );
     const overlapping = booked.filter((b) => b.starts_at.getTime() < o.endsAt && o.startsAt < b.ends_at.getTime());
     const closure =
-      (res.periods.get(o.date) ?? []).find((c) => c.start < minutesOf(o.end)! && minutesOf(o.start)! < c.end) ?? null;
+      res.periodsOn(o.date).find((c) => c.start < minutesOf(o.end)! && minutesOf(o.start)! < c.end) ?? null;
     const opensAt = openingInstant(o.date, res.rules, zone);
     const status = slotStatus({
       now,
@@ -235,30 +255,11 @@ async function assess(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: Auth
       capacity,
       taken: overlapping.length,
       mine: overlapping.filter((b) => b.appointment_user === user.account).length,
+      banned,
     });
     let verdict = verdictOf(status, opensAt === null ? '' : formatDateTime(opensAt, zone));
-    const keys: string[] = [];
+    if (verdict.status === 'ok') verdict = quotas.take(o.date) ?? verdict;
     if (verdict.status === 'ok') {
-      for (const [i, limit] of limits.entries()) {
-        const period = limitPeriod(limit, o.date);
-        if (!period) continue;
-        const key = `${i}:${period.from}:${period.to}`;
-        let have = counts.get(key);
-        if (have === undefined) {
-          const scope = limit.scope === 'type' ? { typeId: res.row.resources_type_id } : { resourceId: res.row.id };
-          have = await countBookerBookings(tx, tenant.id, user.account, scope, period.from, period.to);
-          counts.set(key, have);
-        }
-        if (have + 1 > limit.appointment_number_limit) {
-          const texts = errorTexts('BOOKING_LIMIT_EXCEEDED', { limit: limit.appointment_number_limit });
-          verdict = { status: 'over_quota', rule: 'quota', reason: texts.zh, reason_en: texts.en };
-          break;
-        }
-        keys.push(key);
-      }
-    }
-    if (verdict.status === 'ok') {
-      for (const key of keys) counts.set(key, counts.get(key)! + 1);
       // later occurrences of this request see this one as the caller's booking
       booked.push({
         id: '',
@@ -278,7 +279,53 @@ async function assess(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: Auth
       capacity,
     });
   }
-  return { res, report, exclusive };
+  return { res, report, exclusive, dept: scene.dept };
+}
+
+/**
+ * The per-person limits of a request's occurrences: the booker's existing bookings in every
+ * window concerned, counted in one statement; `take(date)` then admits one more occurrence on
+ * that date (counting it) or gives the `over_quota` verdict of the first limit it would exceed.
+ */
+async function quotaCounter(
+  tx: Tx,
+  tenant: TenantRef,
+  user: AuthUser,
+  res: SeriesResource,
+  occurrences: readonly Occurrence[],
+  now: number,
+) {
+  const keyOf = (q: Quota) => `${q.kind}:${JSON.stringify(q.window)}`;
+  const byDate = new Map<string, Quota[]>();
+  const windows = new Map<string, BookerWindow>();
+  for (const o of occurrences) {
+    if (byDate.has(o.date)) continue;
+    const qs = quotasOf(res, o.date, now);
+    byDate.set(o.date, qs);
+    for (const q of qs) windows.set(keyOf(q), q.window);
+  }
+  const counted = await countBookerBookings(tx, tenant.id, user.account, [...windows.values()]);
+  const have = new Map([...windows.keys()].map((k, i) => [k, counted[i]!]));
+  return {
+    take(date: string): Verdict | null {
+      const qs = byDate.get(date) ?? [];
+      const over = qs.find((q) => have.get(keyOf(q))! + 1 > q.limit);
+      if (!over) {
+        for (const q of qs) have.set(keyOf(q), have.get(keyOf(q))! + 1);
+        return null;
+      }
+      const texts =
+        over.kind === 'quota'
+          ? errorTexts('BOOKING_LIMIT_EXCEEDED', { limit: over.limit })
+          : errorTexts('BOOKING_UNFINISHED_LIMIT_EXCEEDED', { limit: over.limit, have: have.get(keyOf(over))! });
+      return {
+        status: 'over_quota',
+        rule: over.kind === 'quota' ? 'quota' : 'unfinished',
+        reason: texts.zh,
+        reason_en: texts.en,
+      };
+    },
+  };
 }
 
 const publicItem = ({ occurrence: _o, capacity: _c, ...item }: Assessed): SeriesReportItem => item;
@@ -320,16 +367,17 @@ function refused(report: readonly SeriesReportItem[]): AppError {
 export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise<SeriesSaveResult> {
   const { tenant, user } = requireUser(ctx);
   const p = parse(args, tenant.timeZone);
-  return withTenant(ctx.db, tenant.id, async (tx) => {
-    await lockBooker(tx, tenant.id, user.account);
-    const { res, report, exclusive } = await assess(tx, ctx, tenant, user, p);
+  return withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
+    const { res, report, exclusive, dept } = await assess(tx, ctx, tenant, user, p, {
+      captchaId: args.captchaId,
+      captchaCode: args.captchaCode,
+    });
     const bookable = report.filter((r) => r.status === 'ok');
     if (!bookable.length || (!p.okOnly && bookable.length < report.length)) throw refused(report);
-    const dept = await bookerDept(tx, tenant.id, user);
     const needApprove = res.rules.need_approve === '1';
     const seriesId = randomUUID();
     const mode = p.mode === 'periodic' ? '2' : '3';
-    const ids: string[] = [];
+    const rows: AppointmentRow[] = [];
     for (const item of bookable) {
       const o = item.occurrence;
       const values = {
@@ -339,7 +387,7 @@ export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise
       };
       const row = await insertOccurrence(tx, tenant.id, values, { exclusive, capacity: item.capacity }, p.model);
       if (row) {
-        ids.push(row.id);
+        rows.push(row);
         continue;
       }
       const texts = errorTexts(exclusive ? 'BOOKING_SLOT_TAKEN' : 'BOOKING_SLOT_FULL', { start: o.start, end: o.end });
@@ -351,8 +399,10 @@ export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise
       });
       if (!p.okOnly) throw refused(report);
     }
-    if (!ids.length) throw refused(report);
+    if (!rows.length) throw refused(report);
+    const ids = rows.map((r) => r.id);
     const skipped = report.length - ids.length;
+    await notifyBookings(tx, ctx, 'booked', rows);
     await audit(tx, ctx, {
       module: 'appointment',
       type: p.mode === 'periodic' ? 'save_periodic' : 'save_batch',
@@ -398,9 +448,9 @@ export async function cancelSeries(
     if (!rows.length) throw new AppError('SERIES_NOT_FOUND');
     const mine = rows.every((r) => r.appointment_user === user.account || r.created_user === user.account);
     if (!mine && user.role !== 'admin') throw new AppError('CANCEL_NOT_OWNER');
-    const rules = await rulesOfBooking(tx, ctx, rows[0]!);
+    const rules = await rulesOfBooking(tx, tenant, user, rows[0]!);
     const at = new Date(bookingClock.now());
-    const ids: string[] = [];
+    const cancelled: AppointmentRow[] = [];
     let firstRefusal: ReturnType<typeof cancelWindowOf> = null;
     for (const row of rows) {
       const refusal = cancelWindowOf(row, rules, user);
@@ -409,7 +459,8 @@ export async function cancelSeries(
         continue;
       }
       const held = holdsSlot(row);
-      if (!(await markCancelled(tx, tenant.id, row.id, { reason, by: user.account, at }))) continue;
+      const done = await markCancelled(tx, tenant.id, row.id, { reason, by: user.account, at });
+      if (!done) continue;
       if (held && !row.exclusive) {
         await releaseSeat(tx, tenant.id, {
           resources_id: row.resources_id,
@@ -417,12 +468,14 @@ export async function cancelSeries(
           ends_at: row.ends_at,
         });
       }
-      ids.push(row.id);
+      cancelled.push(done);
     }
+    const ids = cancelled.map((r) => r.id);
     if (!ids.length) {
       const r = firstRefusal ?? { code: 'CANCEL_ALREADY_CANCELLED' as const };
       throw new AppError(r.code, r.params);
     }
+    await notifyBookings(tx, ctx, 'cancelled', cancelled);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'cancel_series',

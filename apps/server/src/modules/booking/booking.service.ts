@@ -1,4 +1,4 @@
-import { formatDateTime, localMidnightMs, type ErrorCode, type ErrorParams } from '@yuyue/shared';
+import { formatDateTime, isoDateOf, localMidnightMs, type ErrorCode, type ErrorParams } from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
@@ -6,13 +6,14 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { listPositions } from '../directory/directory.repository.ts';
+import { assertNotBlacklisted } from '../blacklist/blacklist.guard.ts';
+import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
+import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
+import { resourceFilterColumns } from '../resources/resources.repository.ts';
 import { minutesOf, normaliseFilterMap, slotCapacity } from '../resources/resources.rules.ts';
-import { resourceOnDate } from '../resources/resources.service.ts';
 import { opt } from '../rules/rules.inputs.ts';
 import {
-  activeBookingsOverlapping,
   appointmentFilterColumns,
   childrenOf,
   countBookerBookings,
@@ -21,17 +22,20 @@ import {
   insertExclusive,
   insertParticipants,
   insertShared,
-  lockBooker,
   markCancelled,
   overlapCount,
   pageAppointments,
   releaseSeat,
   takeSeat,
-  typeNumberLimits,
+  withBookerLock,
+  type ActiveBooking,
   type AppointmentListRow,
   type AppointmentRow,
+  type BookerWindow,
   type NewAppointment,
 } from './booking.repository.ts';
+import { deletable } from './booking.lifecycle.rules.ts';
+import { loadScene, type BookingResource } from './booking.resources.ts';
 import {
   bookingDateOf,
   cancelRefusal,
@@ -41,6 +45,7 @@ import {
   refusalOf,
   slotInstants,
   slotStatus,
+  unfinishedLimitOf,
   type NumberLimit,
   type SlotStatus,
 } from './booking.rules.ts';
@@ -120,10 +125,7 @@ interface Request {
   excludeId?: string;
 }
 
-export type Resource = Pick<
-  NonNullable<Awaited<ReturnType<typeof resourceOnDate>>>,
-  'row' | 'rules' | 'lists' | 'type'
->;
+export type Resource = BookingResource;
 
 export function clean(list: readonly (string | null | undefined)[] | null | undefined): string[] {
   return [
@@ -169,20 +171,12 @@ function targetsOf(res: Resource, req: Request, timeZone: string): Omit<Target, 
 }
 
 /** The per-person limits that apply to a resource: its own (or its template's) and its type's. */
-export async function limitsOf(
-  tx: Tx,
-  tenantId: string,
-  res: Resource,
-  /** The type's limits when already loaded (`resourceOnDate` gives them); read otherwise. */
-  typeLimits?: Awaited<ReturnType<typeof typeNumberLimits>>,
-): Promise<NumberLimit[]> {
+export function limitsOf(res: Resource): NumberLimit[] {
   const out: NumberLimit[] = [];
-  const base = { timeperiod_number_begin_date: '', timeperiod_number_end_date: '' };
   for (const l of res.lists.numberLimits) out.push({ ...l, scope: 'resource' });
   const cfg = res.rules.rule_config;
   if (cfg.is_appointment_number_limit === '1' && cfg.appointment_number_rule && cfg.appointment_number_limit) {
     out.push({
-      ...base,
       appointment_number_rule: cfg.appointment_number_rule,
       appointment_number_limit: cfg.appointment_number_limit,
       timeperiod_number_begin_date: cfg.timeperiod_number_begin_date ?? '',
@@ -200,33 +194,106 @@ export async function limitsOf(
       scope: 'type',
     });
   }
-  for (const l of typeLimits ?? (await typeNumberLimits(tx, tenantId, res.row.resources_type_id)))
-    out.push({ ...l, scope: 'type' });
+  for (const l of res.typeLimits) out.push({ ...l, scope: 'type' });
   return out;
 }
 
+/** A per-person limit to check, and what it counts. */
+export interface Quota {
+  window: BookerWindow;
+  limit: number;
+  /** 'quota': bookings in a period (超过预约人次); 'unfinished': bookings not yet finished. */
+  kind: 'quota' | 'unfinished';
+}
+
+/** The limits a booking of `res` on `isoDate` is held to, at `now`. */
+export function quotasOf(res: Resource, isoDate: string, now: number): Quota[] {
+  const out: Quota[] = [];
+  for (const limit of limitsOf(res)) {
+    const period = limitPeriod(limit, isoDate);
+    if (!period) continue;
+    const scope = limit.scope === 'type' ? { typeId: res.row.resources_type_id } : { resourceId: res.row.id };
+    out.push({
+      window: { kind: 'dated', from: period.from, to: period.to, ...scope },
+      limit: limit.appointment_number_limit,
+      kind: 'quota',
+    });
+  }
+  const unfinished = unfinishedLimitOf(res.type);
+  if (unfinished !== null) {
+    out.push({
+      window: { kind: 'unfinished', typeId: res.row.resources_type_id, after: new Date(now) },
+      limit: unfinished,
+      kind: 'unfinished',
+    });
+  }
+  return out;
+}
+
+/** The refusal of a limit that `have` bookings plus `adding` more would exceed. */
+export function quotaRefusal(q: Quota, have: number): AppError {
+  return q.kind === 'quota'
+    ? new AppError('BOOKING_LIMIT_EXCEEDED', { limit: q.limit })
+    : new AppError('BOOKING_UNFINISHED_LIMIT_EXCEEDED', { limit: q.limit, have });
+}
+
 /**
- * Evaluates a request as the caller: the resource may be seen and booked, the captcha rule,
- * every named slot's state (refused with the rule that closes it), then the per-person limits.
- * Returns the resource and the periods to take.
+ * The caller's ban in force as a reason a slot or occurrence cannot be booked: the texts of the
+ * blacklist guard's own refusal (its end and why), so a preview says exactly what a submit would
+ * answer. Null when the caller is not blacklisted.
  */
-export async function evaluate(tx: Tx, ctx: RequestContext, tenant: TenantRef, user: AuthUser, req: Request) {
-  const res = await resourceOnDate(tx, ctx, req.resourceId, req.isoDate);
+export async function banReason(
+  tx: Tx,
+  tenant: TenantRef,
+  user: AuthUser,
+  now: number,
+): Promise<{ reason_cn: string; reason_en: string } | null> {
+  try {
+    await assertNotBlacklisted(tx, tenant, user, now);
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { reason_cn: err.texts.zh, reason_en: err.texts.en };
+  }
+}
+
+/** A submit's captcha credential (api-contract 3); its presence makes `evaluate` a submit. */
+export interface SubmitCredential {
+  captchaId?: string | null;
+  captchaCode?: string | null;
+}
+
+/**
+ * Evaluates a request as the caller: the resource may be seen and booked; for a submit, the
+ * captcha and submit-frequency guard with the resource's rules (`open_captcha_verify`,
+ * `open_frequency_verify`) before any business rule; the caller is not blacklisted; every named
+ * slot's state (refused with the rule that closes it); then the per-person limits (periods and
+ * unfinished bookings), counted in one statement. Returns the resource, the periods to take and
+ * the caller's department.
+ */
+export async function evaluate(
+  tx: Tx,
+  ctx: RequestContext,
+  tenant: TenantRef,
+  user: AuthUser,
+  req: Request,
+  submit?: SubmitCredential,
+) {
+  const scene = await loadScene(tx, tenant, user, { ids: [String(req.resourceId)] }, [req.isoDate]);
+  const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
   if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
-  if (res.rules.open_captcha_verify === '1') throw new AppError('CAPTCHA_NOT_AVAILABLE');
+  if (submit) await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);
+  const now = bookingClock.now();
+  await assertNotBlacklisted(tx, tenant, user, now);
   const zone = tenant.timeZone;
   const raw = targetsOf(res, req, zone);
-  const from = new Date(raw[0]!.startsAt);
-  const to = new Date(Math.max(...raw.map((t) => t.endsAt)));
-  const booked = (await activeBookingsOverlapping(tx, tenant.id, [res.row.id], from, to)).filter(
-    (b) => b.id !== req.excludeId,
-  );
-  const now = bookingClock.now();
+  const booked = scene.bookings.filter((b) => b.id !== req.excludeId);
   const opensAt = openingInstant(req.isoDate, res.rules, zone);
+  const periods = res.periodsOn(req.isoDate);
   const targets: Target[] = raw.map((t) => {
     const overlapping = booked.filter((b) => b.starts_at.getTime() < t.endsAt && t.startsAt < b.ends_at.getTime());
-    const closure = res.periods.find((p) => p.start < minutesOf(t.end)! && minutesOf(t.start)! < p.end) ?? null;
+    const closure = periods.find((p) => p.start < minutesOf(t.end)! && minutesOf(t.start)! < p.end) ?? null;
     const status = slotStatus({
       now,
       isoDate: req.isoDate,
@@ -245,16 +312,17 @@ export async function evaluate(tx: Tx, ctx: RequestContext, tenant: TenantRef, u
     if (refusal) throw new AppError(refusal.code, refusal.params);
     return { ...t, status };
   });
-  for (const limit of await limitsOf(tx, tenant.id, res, res.typeLimits)) {
-    const period = limitPeriod(limit, req.isoDate);
-    if (!period) continue;
-    const scope = limit.scope === 'type' ? { typeId: res.row.resources_type_id } : { resourceId: res.row.id };
-    const have = await countBookerBookings(tx, tenant.id, user.account, scope, period.from, period.to);
-    if (have + targets.length > limit.appointment_number_limit) {
-      throw new AppError('BOOKING_LIMIT_EXCEEDED', { limit: limit.appointment_number_limit });
-    }
-  }
-  return { res, targets };
+  const quotas = quotasOf(res, req.isoDate, now);
+  const have = await countBookerBookings(
+    tx,
+    tenant.id,
+    user.account,
+    quotas.map((q) => q.window),
+  );
+  quotas.forEach((q, i) => {
+    if (have[i]! + targets.length > q.limit) throw quotaRefusal(q, have[i]!);
+  });
+  return { res, targets, dept: scene.dept };
 }
 
 export function isoDateArg(value: unknown, timeZone: string): string {
@@ -303,12 +371,6 @@ export async function checkCapacity(ctx: RequestContext, args: CheckArgs): Promi
   return { zh: '可以预约', en: 'Bookable' };
 }
 
-/** The booker's department from the directory: the first active position's. */
-export async function bookerDept(tx: Tx, tenantId: string, user: AuthUser) {
-  const position = (await listPositions(tx, tenantId, [user.id])).find((p) => p.active && p.dept);
-  return { code: position?.dept?.code ?? '', name: position?.dept?.name ?? '' };
-}
-
 export interface SaveArgs {
   captchaId?: string | null;
   captchaCode?: string | null;
@@ -337,26 +399,33 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
   const isoDate = isoDateArg(model.appointment_date, tenant.timeZone);
   const dates = clean(args.borrowDateList);
   if (dates.some((d) => isoDateArg(d, tenant.timeZone) !== isoDate)) throw new AppError('BOOKING_SLOT_UNKNOWN');
-  return withTenant(ctx.db, tenant.id, async (tx) => {
-    await lockBooker(tx, tenant.id, user.account);
-    const { res, targets } = await evaluate(tx, ctx, tenant, user, {
-      resourceId: model.resources_id,
-      isoDate,
-      slotIds: clean(args.timeSlotIdList),
-      freeStart: timeArg(args.borrowStartTime) ?? model.start_time,
-      freeEnd: timeArg(args.borrowEndTime) ?? model.end_time,
-    });
-    const dept = await bookerDept(tx, tenant.id, user);
+  return withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
+    const { res, targets, dept } = await evaluate(
+      tx,
+      ctx,
+      tenant,
+      user,
+      {
+        resourceId: model.resources_id,
+        isoDate,
+        slotIds: clean(args.timeSlotIdList),
+        freeStart: timeArg(args.borrowStartTime) ?? model.start_time,
+        freeEnd: timeArg(args.borrowEndTime) ?? model.end_time,
+      },
+      { captchaId: args.captchaId, captchaCode: args.captchaCode },
+    );
     const needApprove = res.rules.need_approve === '1';
     const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
-    const ids: string[] = [];
+    const rows: AppointmentRow[] = [];
     for (const t of targets) {
       const values = rowOf(model, res, user, dept, t, isoDate, needApprove);
       const row = await insertOccurrence(tx, tenant.id, values, { exclusive, capacity: t.capacity }, model);
       if (!row)
         throw new AppError(exclusive ? 'BOOKING_SLOT_TAKEN' : 'BOOKING_SLOT_FULL', { start: t.start, end: t.end });
-      ids.push(row.id);
+      rows.push(row);
     }
+    const ids = rows.map((r) => r.id);
+    await notifyBookings(tx, ctx, 'booked', rows);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'save',
@@ -452,7 +521,7 @@ export async function insertOccurrence(
   return row;
 }
 
-function participantsOf(model: AppointmentInput) {
+function participantsOf(model: Pick<AppointmentInput, 'appointmentParticipantList'>) {
   return (model.appointmentParticipantList ?? [])
     .filter((p): p is NonNullable<typeof p> => !!p)
     .map((p) => ({
@@ -467,7 +536,7 @@ function participantsOf(model: AppointmentInput) {
     }));
 }
 
-function collectionsOf(model: AppointmentInput) {
+function collectionsOf(model: Pick<AppointmentInput, 'appointmentCollectionList'>) {
   return (model.appointmentCollectionList ?? [])
     .filter((c): c is NonNullable<typeof c> => !!c && !!c.field_name)
     .map((c) => ({
@@ -498,14 +567,13 @@ export function cancelWindowOf(row: AppointmentRow, rules: { min_interval_minute
   });
 }
 
-export async function rulesOfBooking(tx: Tx, ctx: RequestContext, row: AppointmentRow) {
-  const res = await resourceOnDate(
-    tx,
-    { ...ctx, user: { ...ctx.user!, role: 'admin' } },
-    row.resources_id,
-    row.appointment_date,
-  );
-  return res?.rules ?? { min_interval_minutes_cancel: 0 };
+/** The effective rules of a booking's resource (read as an administrator: it may be disabled or hidden since). */
+export async function rulesOfBooking(tx: Tx, tenant: TenantRef, user: AuthUser, row: AppointmentRow) {
+  const scene = await loadScene(tx, tenant, user, { ids: [row.resources_id] }, [row.appointment_date], {
+    asAdmin: true,
+    bookings: false,
+  });
+  return scene.resources[0]?.rules ?? { min_interval_minutes_cancel: 0, min_interval_minutes_change: 0 };
 }
 
 function refuse(r: { code: ErrorCode; params?: ErrorParams } | null): void {
@@ -517,7 +585,7 @@ export async function checkCancelTime(ctx: RequestContext, id: unknown): Promise
   const { tenant, user } = requireUser(ctx);
   await withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await ownBooking(tx, tenant.id, user, id, false);
-    refuse(cancelWindowOf(row, await rulesOfBooking(tx, ctx, row), user));
+    refuse(cancelWindowOf(row, await rulesOfBooking(tx, tenant, user, row), user));
   });
 }
 
@@ -537,7 +605,7 @@ export async function changeState(
   if (reason.length > 500) throw new AppError('INVALID_INPUT', { detail: 'reason: at most 500 characters' });
   await withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await ownBooking(tx, tenant.id, user, args.id, true);
-    refuse(cancelWindowOf(row, await rulesOfBooking(tx, ctx, row), user));
+    refuse(cancelWindowOf(row, await rulesOfBooking(tx, tenant, user, row), user));
     const held = holdsSlot(row);
     const done = await markCancelled(tx, tenant.id, row.id, {
       reason,
@@ -552,6 +620,7 @@ export async function changeState(
         ends_at: row.ends_at,
       });
     }
+    await notifyBookings(tx, ctx, 'cancelled', [done]);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'cancel',
@@ -640,42 +709,29 @@ export interface SlotAvailability {
   reason_en: string;
 }
 
-/** Availability of a resource's fixed slots on a date for the caller: state, seats left and why closed. */
-export async function availability(
-  ctx: RequestContext,
-  resourceId: unknown,
-  date: unknown,
-): Promise<SlotAvailability[]> {
-  const { tenant, user } = requireUser(ctx);
-  const isoDate = isoDateArg(date, tenant.timeZone);
-  const zone = tenant.timeZone;
-  return withTenant(ctx.db, tenant.id, async (tx) => {
-    const res = await resourceOnDate(tx, ctx, resourceId, isoDate);
-    if (!res) throw new AppError('RESOURCE_NOT_FOUND');
-    if (res.rules.time_slot_rule === '2') return [];
-    const slots = res.lists.timeSlots.filter((s) => s.del === 0);
-    const day = slotInstants(isoDate, '00:00', '24:00', zone)!;
-    const booked = await activeBookingsOverlapping(
-      tx,
-      tenant.id,
-      [res.row.id],
-      new Date(day.startsAt),
-      new Date(day.endsAt),
-    );
-    const now = bookingClock.now();
-    const opensAt = openingInstant(isoDate, res.rules, zone);
-    return slots.flatMap((s) => {
+/** The fixed slots of a resource on a date as the caller sees them, given the active bookings read. */
+function slotsOf(
+  res: Resource,
+  isoDate: string,
+  booked: readonly ActiveBooking[],
+  who: { account: string; now: number; banned: { reason_cn: string; reason_en: string } | null },
+  zone: string,
+): SlotAvailability[] {
+  if (res.rules.time_slot_rule === '2') return [];
+  const own = booked.filter((b) => b.resources_id === res.row.id);
+  const opensAt = openingInstant(isoDate, res.rules, zone);
+  const periods = res.periodsOn(isoDate);
+  return res.lists.timeSlots
+    .filter((s) => s.del === 0)
+    .flatMap((s) => {
       const at = slotInstants(isoDate, s.kssj, s.jssj, zone);
       if (!at) return [];
       const capacity =
         res.row.state === 1 ? slotCapacity(isoDate, s, res.row.available_number, res.lists.availableNumberRules) : 0;
-      const mine = booked.filter(
-        (b) =>
-          b.appointment_user === user.account && b.starts_at.getTime() < at.endsAt && at.startsAt < b.ends_at.getTime(),
-      ).length;
-      const closure = res.periods.find((p) => p.start < minutesOf(s.jssj)! && minutesOf(s.kssj)! < p.end) ?? null;
+      const overlapping = own.filter((b) => b.starts_at.getTime() < at.endsAt && at.startsAt < b.ends_at.getTime());
+      const closure = periods.find((p) => p.start < minutesOf(s.jssj)! && minutesOf(s.kssj)! < p.end) ?? null;
       const status = slotStatus({
-        now,
+        now: who.now,
         isoDate,
         start: s.kssj,
         end: s.jssj,
@@ -684,8 +740,9 @@ export async function availability(
         closure,
         rules: res.rules,
         capacity,
-        taken: overlapCount(booked, at.startsAt, at.endsAt),
-        mine,
+        taken: overlapCount(overlapping, at.startsAt, at.endsAt),
+        mine: overlapping.filter((b) => b.appointment_user === who.account).length,
+        banned: who.banned,
       });
       return [
         {
@@ -702,5 +759,171 @@ export async function availability(
         },
       ];
     });
+}
+
+/** Who asks for availability: account, the booking clock's now, and the ban in force (its texts). */
+async function viewer(tx: Tx, tenant: TenantRef, user: AuthUser) {
+  const now = bookingClock.now();
+  return { account: user.account, now, banned: await banReason(tx, tenant, user, now) };
+}
+
+/** Availability of a resource's fixed slots on a date for the caller: state, seats left and why closed. */
+export async function availability(
+  ctx: RequestContext,
+  resourceId: unknown,
+  date: unknown,
+): Promise<SlotAvailability[]> {
+  const { tenant, user } = requireUser(ctx);
+  const isoDate = isoDateArg(date, tenant.timeZone);
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const scene = await loadScene(tx, tenant, user, { ids: [String(resourceId)] }, [isoDate]);
+    const res = scene.resources[0];
+    if (!res) throw new AppError('RESOURCE_NOT_FOUND');
+    return slotsOf(res, isoDate, scene.bookings, await viewer(tx, tenant, user), tenant.timeZone);
+  });
+}
+
+/** One resource of a type with its slots on a date (`findResourceTypeSlotAvailability`). */
+export interface ResourceAvailability {
+  resources_id: string;
+  resources_name: string;
+  resources_name_en: string;
+  resources_number: string;
+  available_number: number;
+  time_slot_rule: string;
+  need_approve: string;
+  slots: SlotAvailability[];
+}
+
+/**
+ * `findResourceTypeSlotAvailability`: every resource of a type the caller may see (filtered by
+ * location and the other resource filter columns), in display order, each with its fixed slots
+ * on the date as `findResourceSlotAvailability` gives them. The reads do not grow with the
+ * number of resources: one statement loads the resources, rules and bookings, one the ban.
+ */
+export async function typeAvailability(
+  ctx: RequestContext,
+  typeId: unknown,
+  date: unknown,
+  filter: unknown,
+): Promise<ResourceAvailability[]> {
+  const { tenant, user } = requireUser(ctx);
+  const isoDate = isoDateArg(date, tenant.timeZone);
+  const where = normaliseFilterMap(filter, resourceFilterColumns, ['id', 'resources_type_id', 'rule_template_id']);
+  if (typeof typeId !== 'string' || !isUuid(typeId.trim())) throw new AppError('RESOURCE_TYPE_NOT_FOUND');
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const scene = await loadScene(tx, tenant, user, { typeId: typeId.trim(), filter: where }, [isoDate]);
+    const who = await viewer(tx, tenant, user);
+    return scene.resources.map((res) => ({
+      resources_id: res.row.id,
+      resources_name: res.row.resources_name,
+      resources_name_en: res.row.resources_name_en,
+      resources_number: res.row.resources_number,
+      available_number: res.row.available_number,
+      time_slot_rule: res.rules.time_slot_rule,
+      need_approve: res.rules.need_approve,
+      slots: slotsOf(res, isoDate, scene.bookings, who, tenant.timeZone),
+    }));
+  });
+}
+
+/** A booking's form values as `InputAppointmentInformation` takes them (book again). */
+export interface BookAgainModel {
+  resources_id: string;
+  dept_name_en: string;
+  email: string;
+  phone: string;
+  person_times: number;
+  wemeet_enable: string;
+  theme: string;
+  theme_en: string;
+  enclosure: string;
+  enclosure_name: string;
+  enclosure_size: string;
+  participants_scope: string;
+  remark: string;
+  event: string;
+  event_en: string;
+  entourage: string;
+  need_meeting_signin: string;
+  start_time: string;
+  end_time: string;
+  appointmentParticipantList: NewParticipantFields[];
+  appointmentCollectionList: NewCollectionFields[];
+}
+type NewParticipantFields = ReturnType<typeof participantsOf>[number];
+type NewCollectionFields = ReturnType<typeof collectionsOf>[number];
+
+/**
+ * `findAppointmentBookAgain` — "book again" (再次预约) is a client action: the booking form
+ * opens on the same resource pre-filled from one of the caller's finished, cancelled, rejected
+ * or terminated bookings, the caller picks a new date (and slot) and submits with
+ * `saveAppointmentInformationAll` as any booking. This gives the form what it needs in one
+ * call: the old booking's values in `InputAppointmentInformation` names (without the booker,
+ * who is always the token's user, and without the date), the slot when the resource still has
+ * it, and whether the caller may book the resource now (refused: not found or no longer
+ * visible, disabled, or the caller is blacklisted).
+ */
+export async function bookAgain(ctx: RequestContext, id: unknown) {
+  const { tenant, user } = requireUser(ctx);
+  if (!isUuid(id)) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const row = await findAppointment(tx, tenant.id, id);
+    if (!row || row.del !== 0) throw new AppError('APPOINTMENT_NOT_FOUND');
+    if (row.appointment_user !== user.account && row.created_user !== user.account) {
+      throw new AppError('APPOINTMENT_NOT_OWNER');
+    }
+    const now = bookingClock.now();
+    if (!deletable(row, row.ends_at.getTime(), now)) throw new AppError('BOOK_AGAIN_NOT_FINISHED');
+    const scene = await loadScene(tx, tenant, user, { ids: [row.resources_id] }, [isoDateOf(now, tenant.timeZone)], {
+      bookings: false,
+    });
+    const res = scene.resources[0];
+    if (!res) throw new AppError('RESOURCE_NOT_FOUND');
+    if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
+    await assertNotBlacklisted(tx, tenant, user, now);
+    const slots = res.lists.timeSlots.filter((s) => s.del === 0);
+    const slot =
+      res.rules.time_slot_rule === '2'
+        ? undefined
+        : (slots.find((s) => s.id === row.time_slot_id) ??
+          slots.find((s) => s.kssj === row.start_time && s.jssj === row.end_time));
+    const children = await childrenOf(tx, tenant.id, [row.id]);
+    const model: BookAgainModel = {
+      resources_id: row.resources_id,
+      dept_name_en: row.dept_name_en,
+      email: row.email,
+      phone: row.phone,
+      person_times: row.person_times,
+      wemeet_enable: row.wemeet_enable,
+      theme: row.theme,
+      theme_en: row.theme_en,
+      enclosure: row.enclosure,
+      enclosure_name: row.enclosure_name,
+      enclosure_size: row.enclosure_size,
+      participants_scope: row.participants_scope,
+      remark: row.remark,
+      event: row.event,
+      event_en: row.event_en,
+      entourage: row.entourage,
+      need_meeting_signin: row.need_meeting_signin,
+      start_time: row.start_time,
+      end_time: row.end_time,
+      appointmentParticipantList: participantsOf({ appointmentParticipantList: children.participants.get(row.id) }),
+      appointmentCollectionList: collectionsOf({ appointmentCollectionList: children.collections.get(row.id) }),
+    };
+    return {
+      appointment_id: row.id,
+      resources_id: row.resources_id,
+      resources_name: res.row.resources_name,
+      resources_name_en: res.row.resources_name_en,
+      resources_type_id: res.row.resources_type_id,
+      booking_mode: row.booking_mode,
+      time_slot_rule: res.rules.time_slot_rule,
+      time_slot_id: slot?.id ?? '',
+      start_time: row.start_time,
+      end_time: row.end_time,
+      model,
+    };
   });
 }

@@ -1,19 +1,192 @@
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { AppointmentRow } from '../booking/booking.repository.ts';
+import {
+  bookingsByIds,
+  decisionReasons,
+  directoryContacts,
+  insertMails,
+  insertNotifications,
+  notificationSettingsOf,
+  resourceAdminContacts,
+  type BookingRow,
+  type NewMail,
+  type NewNotification,
+  type ResourceNotificationRow,
+} from './notifications.repository.ts';
+import {
+  isMailAddress,
+  mailDomainOf,
+  mailOf,
+  plansFor,
+  render,
+  sendsEmail,
+  type BookingEvent,
+  type Plan,
+} from './notifications.rules.ts';
 
-/** What happened to bookings that their people may be told about. */
-export type BookingEvent = 'booked' | 'cancelled' | 'approved' | 'rejected' | 'signed_in' | 'signed_out' | 'missed';
+export type { BookingEvent } from './notifications.rules.ts';
+
+interface Contact {
+  account: string;
+  name: string;
+  email: string;
+}
+
+const listOf = (v: string) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
  * Queues the notifications an event on bookings calls for (in-app and e-mail, as each
- * resource's notification settings say) in the caller's transaction: an outbox row commits
- * or rolls back with the change it reports.
- * OWNER: the notifications helper (issue 7). Placeholder until that lands.
+ * resource's notification settings say: see `NotificationSettings`) in the caller's
+ * transaction: an outbox row commits or rolls back with the change it reports.
+ *
+ * Call it once the change is complete in the transaction: the bookings are read again, so the
+ * texts show their state after the change (cancel reason), and an approval decision's reason
+ * is read from its approval task, which must be written by then. Occurrences of one request
+ * on one resource by one booker make one notification listing their times. E-mail goes to the
+ * booking's address, else the booker's directory address; none: in-app only.
  */
 export async function notifyBookings(
-  _tx: Tx,
-  _ctx: RequestContext,
-  _event: BookingEvent,
-  _bookings: readonly AppointmentRow[],
-): Promise<void> {}
+  tx: Tx,
+  ctx: RequestContext,
+  event: BookingEvent,
+  bookings: readonly AppointmentRow[],
+): Promise<void> {
+  const byTenant = new Map<string, AppointmentRow[]>();
+  for (const b of bookings) byTenant.set(b.tenant_id, [...(byTenant.get(b.tenant_id) ?? []), b]);
+  for (const [tenantId, rows] of byTenant) await notifyTenant(tx, ctx, tenantId, event, rows);
+}
+
+async function notifyTenant(
+  tx: Tx,
+  ctx: RequestContext,
+  tenantId: string,
+  event: BookingEvent,
+  given: readonly AppointmentRow[],
+) {
+  // The settings first: most resources notify nothing, and then nothing else is read.
+  const settings = await notificationSettingsOf(tx, tenantId, [...new Set(given.map((r) => r.resources_id))]);
+  const wanted = given.filter((r) => {
+    const resource = settings.get(r.resources_id);
+    return resource && plansFor(resource, event, r.audit_status === '1').length > 0;
+  });
+  if (!wanted.length) return;
+  const rows = (await bookingsByIds(tx, tenantId, [...new Set(wanted.map((r) => r.id))])).sort(
+    (a, b) => a.starts_at.getTime() - b.starts_at.getTime(),
+  );
+  const reasons =
+    event === 'approved' || event === 'rejected'
+      ? await decisionReasons(
+          tx,
+          tenantId,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, string>();
+
+  // One notification per resource, booker and (for bookings) approval need.
+  const groups = new Map<string, BookingRow[]>();
+  for (const r of rows) {
+    const key = `${r.resources_id}|${r.appointment_user}|${r.audit_status === '1'}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const work: { plan: Plan; resource: ResourceNotificationRow; rows: BookingRow[] }[] = [];
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const resource = settings.get(first.resources_id)!;
+    for (const plan of plansFor(resource, event, first.audit_status === '1'))
+      work.push({ plan, resource, rows: group });
+  }
+
+  const bookers = await bookerContacts(
+    tx,
+    tenantId,
+    work.filter((w) => w.plan.audience === 'booker'),
+  );
+  const admins = new Map<string, Contact[]>();
+  const notificationRows: (NewNotification & { id: string })[] = [];
+  const mails: NewMail[] = [];
+  const domain = mailDomainOf(ctx.config.smtp.from, new URL(ctx.config.publicUrl).hostname);
+  const site = `${ctx.config.publicUrl}${ctx.config.basePath}`;
+
+  for (const { plan, resource, rows: group } of work) {
+    const first = group[0]!;
+    let recipients: Contact[];
+    if (plan.audience === 'booker') {
+      recipients = [bookers.get(first.id)!];
+    } else {
+      const key = `${resource.admin_dept}|${resource.admin_post}`;
+      if (!admins.has(key)) {
+        admins.set(
+          key,
+          await resourceAdminContacts(tx, tenantId, {
+            depts: listOf(resource.admin_dept),
+            posts: listOf(resource.admin_post),
+          }),
+        );
+      }
+      // The administrator who made the change knows about it.
+      recipients = admins.get(key)!.filter((a) => a.account !== ctx.user?.account);
+    }
+    const text = render({
+      plan,
+      resource: { zh: resource.resources_name, en: resource.resources_name_en },
+      occurrences: group,
+      zone: resource.time_zone,
+      booker: { name: first.appointment_user_name, account: first.appointment_user },
+      reason: event === 'cancelled' ? first.cancel_reason : (reasons.get(first.id) ?? ''),
+      theme: first.theme,
+    });
+    const mail = mailOf(text, {
+      link: plan.audience === 'booker' ? `${site}/mobile/myAppointment` : `${site}/manage/appointment`,
+      zone: resource.time_zone,
+    });
+    for (const to of recipients) {
+      const id = randomUUID();
+      notificationRows.push({
+        id,
+        recipient: to.account,
+        event,
+        audience: plan.audience,
+        appointment_id: first.id,
+        appointment_count: group.length,
+        resources_id: first.resources_id,
+        resources_name: resource.resources_name,
+        resources_name_en: resource.resources_name_en,
+        ...text,
+      });
+      if (sendsEmail(resource) && isMailAddress(to.email)) {
+        const mailId = randomUUID();
+        mails.push({
+          id: mailId,
+          notification_id: id,
+          recipient: to.email,
+          ...mail,
+          message_id: `<${mailId}@${domain}>`,
+        });
+      }
+    }
+  }
+  await insertNotifications(tx, tenantId, notificationRows);
+  await insertMails(tx, tenantId, mails);
+}
+
+/** Each booking's booker: account and name from the booking, e-mail from it or the directory. */
+async function bookerContacts(tx: Tx, tenantId: string, work: { rows: BookingRow[] }[]): Promise<Map<string, Contact>> {
+  const firsts = work.map((w) => w.rows[0]!);
+  const directory = await directoryContacts(tx, tenantId, [
+    ...new Set(firsts.filter((r) => !isMailAddress(r.email.trim())).map((r) => r.appointment_user)),
+  ]);
+  return new Map(
+    firsts.map((r) => {
+      const own = r.email.trim();
+      const known = directory.get(r.appointment_user);
+      const email = isMailAddress(own) ? own : (known?.email.trim() ?? '');
+      return [r.id, { account: r.appointment_user, name: r.appointment_user_name || known?.name || '', email }];
+    }),
+  );
+}

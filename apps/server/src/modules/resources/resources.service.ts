@@ -6,13 +6,19 @@ import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+// A cycle by design: evaluations reads resources through resourceOnDate; neither runs the other at load time.
+import { resourceStats } from '../evaluations/evaluations.service.ts';
+import { successfulBookingCounts } from '../booking/booking.repository.ts';
 import { storeGeneratedFile } from '../../platform/files/files.service.ts';
 import { storageFor, type FileStorage } from '../../platform/files/storage.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
+import { printedCheckInUrl } from '../checkin/checkin.signing.ts';
+import { findCodesByCode, listItemsOf } from '../code-tables/code-tables.repository.ts';
 import {
   findType,
   listTypes,
+  typeExtendedProperties,
   type ResourcesTypeRow,
   type TypeAuthRow,
 } from '../resource-types/resource-types.repository.ts';
@@ -71,6 +77,15 @@ import {
   slotClosure,
   type ClosedPeriod,
 } from './resources.rules.ts';
+import {
+  customAttributeProblem,
+  extendedValuesOf,
+  normalisedChannels,
+  notificationProblem,
+  preauditProblem,
+  type PropertyItem,
+  type SettingsProblem,
+} from './resources.settings.rules.ts';
 import type { ResourceOwnConfig } from './resources.tables.ts';
 
 const ruleFields = ruleFieldNames as readonly string[];
@@ -178,8 +193,33 @@ function grantsOf(row: ResourceRow, loaded: Loaded) {
   };
 }
 
-/** A resource in the contract's shape, its closed periods computed for `isoDate`. */
-function wireResource(row: ResourceRow, loaded: Loaded, isoDate: string, tenant: TenantRef) {
+/** Favourites, evaluations and successful bookings of resources, as the lists and the detail show them. */
+type ResourceStats = Map<string, { like: number; evaluateCount: number; average: number; total: number }>;
+
+async function statsOf(tx: Tx, tenantId: string, ids: string[], account: string): Promise<ResourceStats> {
+  const social = await resourceStats(tx, tenantId, ids, account);
+  const totals = await successfulBookingCounts(tx, tenantId, ids);
+  return new Map(
+    ids.map((id) => {
+      const s = social.get(id);
+      return [
+        id,
+        {
+          like: s?.like ?? 0,
+          evaluateCount: s?.evaluateCount ?? 0,
+          average: s?.average ?? 0,
+          total: totals.get(id) ?? 0,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * A resource in the contract's shape, its closed periods computed for `isoDate`; `like`,
+ * `evaluateCount` and `average` from `stats` (read by the lists and the detail, not the engine).
+ */
+function wireResource(row: ResourceRow, loaded: Loaded, isoDate: string, tenant: TenantRef, stats?: ResourceStats) {
   const t = (d: Date) => formatDateTime(d.getTime(), tenant.timeZone);
   const { rules, lists } = effectiveOf(row, loaded);
   const type = loaded.types.get(row.resources_type_id);
@@ -206,10 +246,10 @@ function wireResource(row: ResourceRow, loaded: Loaded, isoDate: string, tenant:
     resources_type_name: type?.resources_name ?? '',
     resources_type_name_en: type?.resources_name_en ?? '',
     create_time: t(create_time),
-    like: 0,
-    evaluateCount: 0,
-    average: 0,
-    totalSuccessReserveCounts: 0,
+    like: stats?.get(row.id)?.like ?? 0,
+    evaluateCount: stats?.get(row.id)?.evaluateCount ?? 0,
+    average: stats?.get(row.id)?.average ?? 0,
+    totalSuccessReserveCounts: stats?.get(row.id)?.total ?? 0,
     reservable_status: row.state === 1 && dayHasOpenTime(periods) ? '1' : '0',
     ...wireRuleLists(lists, row.id, tenant.timeZone),
     noReservationTimeSlotList: periods.map((p) => ({
@@ -404,7 +444,14 @@ export async function findResourcesByAccount(ctx: RequestContext, args: FindAllA
     }
     const offset = args.offset && args.offset > 0 ? args.offset : 0;
     const first = args.first && args.first > 0 ? Math.min(args.first, LIST_MAX) : LIST_MAX;
-    return rows.slice(offset, offset + first).map((r) => wireResource(r, loaded, bookDate, tenant));
+    const page = rows.slice(offset, offset + first);
+    const stats = await statsOf(
+      tx,
+      tenant.id,
+      page.map((r) => r.id),
+      user.account,
+    );
+    return page.map((r) => wireResource(r, loaded, bookDate, tenant, stats));
   });
 }
 
@@ -413,7 +460,7 @@ export async function findResourcesPage(
   ctx: RequestContext,
   args: { first?: number | null; offset?: number | null; filter?: unknown },
 ) {
-  const { tenant } = requireUser(ctx);
+  const { tenant, user } = requireUser(ctx);
   const limit = args.first && args.first > 0 ? Math.min(args.first, LIST_MAX) : 20;
   const offset = args.offset && args.offset > 0 ? args.offset : 0;
   return withTenant(ctx.db, tenant.id, async (tx) => {
@@ -425,7 +472,13 @@ export async function findResourcesPage(
     const { rows, total } = await pageResources(tx, tenant.id, { filter }, { limit, offset });
     const day = today(tenant);
     const loaded = await load(tx, tenant, rows, [day]);
-    return { nodes: rows.map((r) => wireResource(r, loaded, day, tenant)), total, offset };
+    const stats = await statsOf(
+      tx,
+      tenant.id,
+      rows.map((r) => r.id),
+      user.account,
+    );
+    return { nodes: rows.map((r) => wireResource(r, loaded, day, tenant, stats)), total, offset };
   });
 }
 
@@ -462,7 +515,9 @@ export async function findOneResource(ctx: RequestContext, id: unknown, filter: 
   const day = today(tenant);
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const found = await visibleResource(tx, ctx, tenant, user, id, [day], filter);
-    return found ? wireResource(found.row, found.loaded, day, tenant) : null;
+    if (!found) return null;
+    const stats = await statsOf(tx, tenant.id, [found.row.id], user.account);
+    return wireResource(found.row, found.loaded, day, tenant, stats);
   });
 }
 
@@ -591,7 +646,8 @@ export function qrCodePng(url: string): Promise<Buffer> {
 
 /** Makes and stores a resource's QR code PNG; returns its uri and how to remove the bytes if the transaction fails. */
 async function makeQrCode(tx: Tx, qr: QrCodeMaker, tenantId: string, by: string, resourceId: string) {
-  const bytes = await qrCodePng(checkInUrl(qr, resourceId));
+  // The page URL carries the resource's signed check-in code (modules/checkin).
+  const bytes = await qrCodePng(await printedCheckInUrl(tx, tenantId, resourceId, checkInUrl(qr, resourceId)));
   return storeGeneratedFile(
     tx,
     qr.storage,
@@ -716,6 +772,87 @@ function rowValues(model: ResourcesInput, stored: ResourceRow | undefined): Part
   return values;
 }
 
+/** New custom attribute definitions without values: the stored values of attributes still defined stay. */
+function withStillDefinedValues(model: ResourcesInput, stored: ResourceRow | undefined): ResourcesInput {
+  if (!model.resourcesCustomAttributeList || model.resourcesCustomAttributeContentList || !stored) return model;
+  const defined = new Set(model.resourcesCustomAttributeList.map((d) => d.field_name));
+  return {
+    ...model,
+    resourcesCustomAttributeContentList: stored.custom_attribute_contents.filter((c) => defined.has(c.field_name)),
+  };
+}
+
+function refuse(p: SettingsProblem | null): void {
+  if (p) throw new AppError(p.code, p.params);
+}
+
+/**
+ * Checks the settings a write changes, as they will be stored: custom attributes (definitions
+ * and values together), pre-audit and notification channels; stores the channels in one form and
+ * fills a value's labels from its definition when it has none.
+ */
+function checkSettings(values: Partial<NewResource>, stored: ResourceRow | undefined): void {
+  if (values.custom_attributes !== undefined || values.custom_attribute_contents !== undefined) {
+    const definitions = values.custom_attributes ?? stored?.custom_attributes ?? [];
+    const contents = values.custom_attribute_contents ?? stored?.custom_attribute_contents ?? [];
+    refuse(customAttributeProblem(definitions, contents));
+    if (values.custom_attribute_contents) {
+      const byName = new Map(definitions.map((d) => [d.field_name, d]));
+      values.custom_attribute_contents = values.custom_attribute_contents.map((c) => {
+        const d = byName.get(c.field_name);
+        return d
+          ? {
+              ...c,
+              field_desc_cn: c.field_desc_cn || d.field_desc_cn,
+              field_desc_en: c.field_desc_en || d.field_desc_en,
+            }
+          : c;
+      });
+    }
+  }
+  if (values.own_config) refuse(preauditProblem(values.own_config));
+  if (values.notifiy_channels !== undefined) {
+    refuse(notificationProblem(values));
+    values.notifiy_channels = normalisedChannels(values.notifiy_channels);
+  }
+}
+
+/**
+ * The extended property values a save stores, checked against the resource's type (the type
+ * given, else the stored one) and the items of each property's code table; names come from
+ * them. When only the type changes, stored values of properties the new type lacks are dropped.
+ * Returns the model to write.
+ */
+async function withCheckedExtendedValues(
+  tx: Tx,
+  tenantId: string,
+  model: ResourcesInput,
+  stored: ResourceRow | undefined,
+): Promise<ResourcesInput> {
+  const typeId = model.resources_type_id ?? stored?.resources_type_id;
+  const typeChanged = !!stored && !!model.resources_type_id && model.resources_type_id !== stored.resources_type_id;
+  if (!typeId || (!model.resourcesExtendedPropertiesList && !typeChanged)) return model;
+  const type = await findType(tx, tenantId, typeId);
+  if (!type) throw new AppError('RESOURCE_TYPE_NOT_FOUND');
+  const properties = (await typeExtendedProperties(tx, tenantId, [typeId])).get(typeId) ?? [];
+  if (!model.resourcesExtendedPropertiesList) {
+    const codes = new Set(properties.map((p) => p.extended_properties_code));
+    return {
+      ...model,
+      resourcesExtendedPropertiesList: stored!.extended_properties.filter((v) => codes.has(v.extended_properties_code)),
+    };
+  }
+  const itemsByCode = new Map<string, PropertyItem[]>();
+  for (const code of new Set(model.resourcesExtendedPropertiesList.map((v) => v.extended_properties_code))) {
+    if (!properties.some((p) => p.extended_properties_code === code)) continue;
+    const table = await findCodesByCode(tx, tenantId, code);
+    itemsByCode.set(code, table ? await listItemsOf(tx, tenantId, table.id) : []);
+  }
+  const checked = extendedValuesOf(model.resourcesExtendedPropertiesList, type.resources_name, properties, itemsByCode);
+  if ('problem' in checked) refuse(checked.problem);
+  return { ...model, resourcesExtendedPropertiesList: 'values' in checked ? checked.values : [] };
+}
+
 /**
  * Writes a resource (new when `stored` is undefined) with its lists in the caller's
  * transaction: checks the type, the template or its own rules, and makes the QR code of a new
@@ -724,9 +861,10 @@ function rowValues(model: ResourcesInput, stored: ResourceRow | undefined): Part
 export async function writeResource(
   tx: Tx,
   w: Writer,
-  model: ResourcesInput,
+  given: ResourcesInput,
   stored?: ResourceRow,
 ): Promise<{ row: ResourceRow; discard: () => Promise<void> }> {
+  const model = withStillDefinedValues(given, stored);
   if (!stored && !model.resources_name) throw new AppError('RESOURCE_NAME_REQUIRED');
   if (model.resources_name === '') throw new AppError('RESOURCE_NAME_REQUIRED');
   if (!stored && !model.resources_type_id) throw new AppError('RESOURCE_TYPE_REQUIRED');
@@ -741,6 +879,7 @@ export async function writeResource(
   }
   const lists = ruleSource === '1' ? {} : ruleListsOf(model);
   const values = rowValues(model, stored);
+  checkSettings(values, stored);
   if (ruleSource === '1') {
     // The template's rules apply; rule fields sent with the resource are not kept.
     for (const f of Object.keys(ruleScalarsOf(model))) delete (values as Record<string, unknown>)[f];
@@ -836,7 +975,8 @@ export async function saveResource(ctx: RequestContext, input: unknown, mode: 's
   return withDiscard(ctx, tenant, async (tx, track) => {
     const stored = mode === 'update' ? await findResource(tx, tenant.id, model.id!, true) : undefined;
     if (mode === 'update' && !stored) throw new AppError('RESOURCE_NOT_FOUND');
-    const { row, discard } = await writeResource(tx, writerOf(ctx, tenant, user), model, stored);
+    const checked = await withCheckedExtendedValues(tx, tenant.id, model, stored);
+    const { row, discard } = await writeResource(tx, writerOf(ctx, tenant, user), checked, stored);
     track(discard);
     await audit(tx, ctx, {
       module: 'resources',

@@ -115,7 +115,7 @@ export const ruleConfigInput = z.object({
   timeperiod_number_begin_date: optionalIsoDate,
   timeperiod_number_end_date: optionalIsoDate,
   signin_notification_push: flag,
-  signin_notification_rule: opt(text(200)),
+  signin_notification_rule: opt(text(1000)),
   signin_rule: flag,
   earliest_punctuality_rule: flag,
   earliest_deviation_minutes: count(1440),

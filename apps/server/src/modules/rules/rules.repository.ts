@@ -106,6 +106,8 @@ export function ruleListsFrom(
     l.weeks.sort((a, b) => a.order - b.order || a.zj.localeCompare(b.zj));
     l.dates.sort((a, b) => a.order - b.order || a.start.localeCompare(b.start));
     l.months.sort((a, b) => a.order_num - b.order_num || Number(a.month) - Number(b.month));
+    // The first capacity rule that matches wins: they keep the order they were given in.
+    l.availableNumberRules.sort((a, b) => a.order_num - b.order_num);
   });
   return out;
 }
@@ -238,8 +240,9 @@ export async function replaceRuleLists(
     await tx.delete(resourcesAvailableNumberRules).where(ownerWhere(resourcesAvailableNumberRules));
     if (lists.resourcesAvailableNumberRuleList.length) {
       await tx.insert(resourcesAvailableNumberRules).values(
-        lists.resourcesAvailableNumberRuleList.map((r) => ({
+        lists.resourcesAvailableNumberRuleList.map((r, i) => ({
           ...base,
+          order_num: i,
           time_slot_rule: r.time_slot_rule ?? '',
           date_rule: r.date_rule ?? '',
           start_date: r.start_date ?? '',

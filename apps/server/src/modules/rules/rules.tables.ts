@@ -159,7 +159,8 @@ export const resourcesNoReservationConfigs = pgTable(
  * `resourcesAvailableNumberRuleList`: capacity per slot that differs from `available_number`
  * on some dates/weekdays/times. `date_rule` '1' = between `start_date` and `end_date`, '2' =
  * on `weeks` ('1'..'7', comma separated); `time_slot_rule` '1' = within
- * `start_time`..`end_time`, otherwise all day.
+ * `start_time`..`end_time`, otherwise all day. `order_num` keeps the order given: the first
+ * rule that matches a slot gives its capacity.
  */
 export const resourcesAvailableNumberRules = pgTable(
   'resources_available_number_rules',
@@ -175,6 +176,7 @@ export const resourcesAvailableNumberRules = pgTable(
     start_time: text('start_time').notNull().default(''),
     end_time: text('end_time').notNull().default(''),
     available_number: integer('available_number').notNull(),
+    order_num: integer('order_num').notNull().default(0),
     create_time: createTime(),
   },
   (t) => [

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { withTenant, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../modules/directory/directory.tables.ts';
 import type { AuthUser, RequestContext, Role } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -19,6 +19,35 @@ export function bearerToken(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.access_token ?? query?.token;
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
+}
+
+/**
+ * The user lookups every authenticated request makes, prepared once per database (building the
+ * statement anew would cost more CPU than running it). One statement each, outside any
+ * transaction (entering the tenant in a transaction would cost three more round trips on every
+ * request): the pool's role owns the tables and is not subject to row-level security, so the
+ * tenant is named explicitly.
+ */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+
+function prepareLookups(db: Db) {
+  const lookup = (column: typeof users.id | typeof users.account, name: string) =>
+    db
+      .select({ id: users.id, account: users.account, name: users.name, role: users.role, disabled: users.disabled })
+      .from(users)
+      .where(and(eq(users.tenant_id, sql.placeholder('tenant')), eq(column, sql.placeholder('key'))))
+      .limit(1)
+      .prepare(name);
+  return { byId: lookup(users.id, 'yy_auth_user_by_id'), byAccount: lookup(users.account, 'yy_auth_user_by_account') };
+}
+
+function userLookups(db: Db) {
+  let lookups = preparedLookups.get(db);
+  if (!lookups) {
+    lookups = prepareLookups(db);
+    preparedLookups.set(db, lookups);
+  }
+  return lookups;
 }
 
 /**
@@ -44,18 +73,10 @@ export async function authenticate(
   const tenant = identity.tenantId ? await findTenantById(db, identity.tenantId) : await resolveTenant(db, hint);
   if (!tenant) throw new AppError('ACCESS_TOKEN_INVALID');
 
-  const row = await withTenant(db, tenant.id, async (tx) => {
-    const where = identity.userId
-      ? isUuid(identity.userId)
-        ? eq(users.id, identity.userId)
-        : null
-      : identity.account
-        ? eq(users.account, identity.account)
-        : null;
-    if (!where) return undefined;
-    const [found] = await tx.select().from(users).where(where).limit(1);
-    return found;
-  });
+  const key = identity.userId ? (isUuid(identity.userId) ? identity.userId : null) : identity.account || null;
+  const [row] = key
+    ? await userLookups(db)[identity.userId ? 'byId' : 'byAccount'].execute({ tenant: tenant.id, key })
+    : [];
   if (!row || row.disabled) throw new AppError('ACCESS_TOKEN_INVALID');
   const user: AuthUser = {
     id: row.id,

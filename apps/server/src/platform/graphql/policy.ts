@@ -125,10 +125,50 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.deleteCollectionConfig': ['admin'],
     'Mutation.sortCollectionConfig': ['admin'],
     // check-in, check-out and staff marking (section: check-in)
+    // the booker gets their voucher, checks in/out with a resource's code and reads their record;
+    // staff rights (resource administrators or tenant administrators) are checked in the service
+    'Query.findAppointmentSignCode': ['user'],
+    'Query.findResourcesSignCode': ['user'],
+    'Query.findAppointmentSignInfo': ['user'],
+    'Query.findAppointmentSignAll': ['admin'],
+    'Mutation.saveAppointmentSignIn': ['user'],
+    'Mutation.saveAppointmentSignOut': ['user'],
+    'Mutation.scanAppointmentSignCode': ['user'],
+    'Mutation.updateAppointmentPerformState': ['user'],
     // blacklist and black settings (section: blacklist)
+    'Query.findBlackListAll': ['admin'],
+    'Query.findBlackListForSelf': ['user'],
+    'Query.findBlackSettings': ['admin'],
+    'Mutation.saveBlackList': ['admin'],
+    'Mutation.deleteBlackList': ['admin'],
+    'Mutation.pardonBlackList': ['admin'],
+    'Mutation.saveBlackSettings': ['admin'],
     // captcha and evaluations and favourites (section: evaluations)
+    // evaluations: authors evaluate their performed bookings, anyone reads a visible resource's
+    // shown ones; administrators list all, hide and reply. Favourites are each user's own.
+    'Query.findAppointmentEvaluateAllByResources': ['user'],
+    'Query.findAppointmentEvaluateAllForAccount': ['user'],
+    'Query.findAppointmentEvaluateAll': ['admin'],
+    'Query.findAppointmentEvaluate': ['user'],
+    'Query.findAppointmentEvaluateAverage': ['user'],
+    'Mutation.saveAppointmentEvaluate': ['user'],
+    'Mutation.deleteAppointmentEvaluate': ['user'],
+    'Mutation.updateAppointmentEvaluateState': ['admin'],
+    'Mutation.replyAppointmentEvaluate': ['admin'],
+    'Query.findResourcesLikeAllForAccount': ['user'],
+    'Mutation.saveResourcesLike': ['user'],
+    'Mutation.deleteResourcesLike': ['user'],
     // notifications (section: notifications)
+    'Query.findNotificationAllForAccount': ['user'],
+    'Query.findNotificationUnreadCount': ['user'],
+    'Mutation.updateNotificationState': ['user'],
+    'Mutation.readNotificationAll': ['user'],
+    'Query.findNotificationMailAll': ['admin'],
+    'Mutation.resendNotificationMail': ['admin'],
     // booking engine additions (section: engine)
+    // the time grid of a type and book-again drafts: the services show only what the caller may see and own
+    'Query.findResourceTypeSlotAvailability': ['user'],
+    'Query.findAppointmentBookAgain': ['user'],
   },
   iam: {
     'Query._endpoint': ['anonymous'],

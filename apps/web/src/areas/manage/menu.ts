@@ -91,6 +91,7 @@ export const manageMenu: ManageMenuItem[] = [
       { path: m('settings/collection-config'), title: 'route.manage.settingsCollectionConfig' },
       { path: m('settings/location-manage'), title: 'route.manage.settingsLocationManage' },
       { path: m('settings/instruction'), title: 'route.manage.settingsInstruction' },
+      { path: m('settings/notification-mail'), title: 'notificationsAdmin.title' },
     ],
   },
 ];

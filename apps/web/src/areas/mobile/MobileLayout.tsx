@@ -1,23 +1,29 @@
-import './antd-mobile-setup.ts';
-import { ConfigProvider, SafeArea, TabBar } from 'antd-mobile';
+import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { AppOutline, CalendarOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { useDocumentTitle, useRouteTitleKey } from '../../components/RouteTitle.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { accessibleThemeColor } from '../../lib/theme.ts';
 import { NoticePopup } from './components/NoticePopup.tsx';
 import { mobilePaths } from './paths.ts';
 import './mobile.css';
 
+/** 24x24 outline icons of the tabs (plain SVG: the tab bar is on every main screen's first paint). */
+const ICONS = {
+  home: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6',
+} as const;
+
 /** Tabs of the mobile area's main screens. */
 const tabs = [
-  { key: mobilePaths.home, title: 'common.home', icon: <AppOutline /> },
-  { key: mobilePaths.myAppointment, title: 'common.myAppointment', icon: <CalendarOutline /> },
-  { key: mobilePaths.personcenter, title: 'route.mobile.personcenter', icon: <UserOutline /> },
+  { key: mobilePaths.home, title: 'common.home', icon: ICONS.home },
+  { key: mobilePaths.myAppointment, title: 'common.myAppointment', icon: ICONS.calendar },
+  { key: mobilePaths.personcenter, title: 'route.mobile.personcenter', icon: ICONS.user },
 ];
 
 /** Root font scale: viewport width / 4.14 (spec 9), for rem-sized mobile screens. */
@@ -40,11 +46,11 @@ export default function MobileLayout() {
   const { settings, account, name } = useSession();
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
   useRootFontScale();
   useDocumentTitle(useRouteTitleKey() ?? '');
   const onTab = tabs.some((tab) => tab.key === location.pathname);
-  const color = /^#[0-9a-fA-F]{6}$/.test(settings.theme_color) ? settings.theme_color : '#3399fe';
+  // The settings colour's accessible shade (WCAG AA for text and white-on-colour).
+  const color = accessibleThemeColor(settings.theme_color);
 
   return (
     <ConfigProvider locale={currentLanguage() === 'en' ? enUS : zhCN}>
@@ -55,12 +61,14 @@ export default function MobileLayout() {
         <NoticePopup account={account} name={name} />
         {onTab && (
           <nav className="yy-mobile-tabs" aria-label={t('common.home')}>
-            <TabBar activeKey={location.pathname} onChange={(key) => navigate(key)}>
-              {tabs.map((tab) => (
-                <TabBar.Item key={tab.key} icon={tab.icon} title={t(tab.title)} />
-              ))}
-            </TabBar>
-            <SafeArea position="bottom" />
+            {tabs.map((tab) => (
+              <NavLink key={tab.key} to={tab.key} className="yy-mobile-tab">
+                <svg viewBox="0 0 24 24" aria-hidden>
+                  <path d={tab.icon} />
+                </svg>
+                <span>{t(tab.title)}</span>
+              </NavLink>
+            ))}
           </nav>
         )}
       </div>

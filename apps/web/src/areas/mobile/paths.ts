@@ -1,40 +1,128 @@
 import type { RouteDef } from '../../app/route-def.ts';
+import { withBookingTexts } from '../../features/booking/i18n.ts';
+import { withCheckinTexts } from '../../features/checkin/i18n.ts';
+import { withEvaluationTexts } from '../../features/evaluations/texts.ts';
 
 /** The mobile area (`/mobile`), spec 2.1. */
 export const MOBILE_ROOT = '/mobile';
 
 export const mobileRoutes: RouteDef[] = [
   { path: 'home', title: 'route.mobile.home', page: () => import('./pages/home/MobileHome.tsx') },
-  { path: 'menuManage', title: 'route.mobile.menuManage' },
-  { path: 'myAppointment', title: 'route.mobile.myAppointment' },
-  { path: 'personcenter', title: 'route.mobile.personcenter' },
-  { path: 'search', title: 'route.mobile.search' },
+  {
+    path: 'menuManage',
+    title: 'route.mobile.menuManage',
+    page: () => withBookingTexts(import('./pages/booking/menu/MenuManage.tsx')),
+  },
+  {
+    path: 'myAppointment',
+    title: 'route.mobile.myAppointment',
+    page: () => withBookingTexts(import('./pages/booking/appointments/MyAppointment.tsx')),
+  },
+  {
+    path: 'personcenter',
+    title: 'route.mobile.personcenter',
+    page: () => withBookingTexts(import('./pages/booking/person/PersonCenter.tsx')),
+  },
+  {
+    path: 'search',
+    title: 'route.mobile.search',
+    page: () => withBookingTexts(import('./pages/booking/search/ResourceSearch.tsx')),
+  },
   {
     path: 'announcements',
     title: 'route.mobile.announcements',
     page: () => import('./pages/notices/Announcements.tsx'),
   },
-  { path: 'ordered/resources', title: 'route.mobile.orderedResources' },
-  { path: 'ordered/resources/:id', title: 'route.mobile.orderedResourcesTable', hidden: true },
-  { path: 'ordered/scan/:id', title: 'route.mobile.orderedScan', hidden: true },
+  {
+    path: 'ordered/resources',
+    title: 'route.mobile.orderedResources',
+    page: () => withCheckinTexts(import('./pages/checkin/OrderedResources.tsx'), { booking: true }),
+  },
+  {
+    path: 'ordered/resources/:id',
+    title: 'route.mobile.orderedResourcesTable',
+    hidden: true,
+    page: () => withCheckinTexts(import('./pages/checkin/OrderedResource.tsx'), { booking: true }),
+  },
+  {
+    path: 'ordered/scan/:id',
+    title: 'route.mobile.orderedScan',
+    hidden: true,
+    page: () => withCheckinTexts(import('./pages/checkin/OrderedScan.tsx'), { booking: true }),
+  },
   { path: 'ordered/register/:id', title: 'route.mobile.orderedRegister', hidden: true },
-  { path: 'appointmentDetail/:type/:id', title: 'route.mobile.appointmentDetail', hidden: true },
-  { path: 'venueDetail/:id', title: 'route.mobile.venueDetail', hidden: true },
-  { path: 'resource/:id/comments', title: 'route.mobile.comments', hidden: true },
-  { path: 'chooseDate/:id', title: 'route.mobile.chooseDate', hidden: true },
-  { path: 'chooseAnotherTime/:id/:appId', title: 'route.mobile.chooseAnotherTime', hidden: true },
-  { path: 'applicationForm/:id', title: 'route.mobile.applicationForm', hidden: true },
+  {
+    path: 'appointmentDetail/:type/:id',
+    title: 'route.mobile.appointmentDetail',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/booking/appointments/AppointmentDetail.tsx')),
+  },
+  {
+    path: 'venueDetail/:id',
+    title: 'route.mobile.venueDetail',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/booking/venue/VenueDetail.tsx')),
+  },
+  {
+    path: 'resource/:id/comments',
+    title: 'route.mobile.comments',
+    hidden: true,
+    page: () => withEvaluationTexts(withBookingTexts(import('./pages/evaluations/ResourceComments.tsx'))),
+  },
+  {
+    path: 'evaluate/:appointmentId',
+    title: 'evaluations.evaluateTitle',
+    hidden: true,
+    page: () => withEvaluationTexts(withBookingTexts(import('./pages/evaluations/EvaluateAppointment.tsx'))),
+  },
+  {
+    path: 'chooseDate/:id',
+    title: 'route.mobile.chooseDate',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/booking/choose/ChooseDate.tsx')),
+  },
+  {
+    path: 'chooseAnotherTime/:id/:appId',
+    title: 'route.mobile.chooseAnotherTime',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/booking/choose/ChooseAnotherTime.tsx')),
+  },
+  {
+    path: 'applicationForm/:id',
+    title: 'route.mobile.applicationForm',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/booking/apply/ApplicationForm.tsx')),
+  },
   {
     path: 'announcementDetail/:id',
     title: 'route.mobile.announcementDetail',
     hidden: true,
     page: () => import('./pages/notices/AnnouncementDetail.tsx'),
   },
-  { path: 'myQrcode', title: 'route.mobile.myQrcode' },
-  { path: 'signed', title: 'route.mobile.signed', hidden: true },
-  { path: 'qrcode-scanner', title: 'route.mobile.qrcodeScanner' },
+  {
+    path: 'myQrcode',
+    title: 'route.mobile.myQrcode',
+    page: () => withCheckinTexts(import('./pages/checkin/MyQrcode.tsx'), { booking: true }),
+  },
+  {
+    path: 'signed',
+    title: 'route.mobile.signed',
+    hidden: true,
+    page: () => withCheckinTexts(import('./pages/checkin/Signed.tsx'), { booking: true }),
+  },
+  {
+    path: 'qrcode-scanner',
+    title: 'route.mobile.qrcodeScanner',
+    page: () => withCheckinTexts(import('./pages/checkin/QrcodeScanner.tsx'), { booking: true }),
+  },
   { path: 'appointmentGragh/:id', title: 'route.mobile.appointmentGragh', auth: false, hidden: true },
-  { path: 'checkAppointment/:id', title: 'route.mobile.checkAppointment', auth: false, hidden: true },
+  {
+    path: 'checkAppointment/:id',
+    title: 'route.mobile.checkAppointment',
+    auth: false,
+    hidden: true,
+    page: () => withCheckinTexts(import('./pages/checkin/CheckAppointment.tsx'), { booking: true }),
+  },
   { path: 'visitor/home', title: 'route.mobile.visitorHome' },
   { path: 'visitor/mine', title: 'route.mobile.visitorMine' },
   { path: 'visitor/history', title: 'route.mobile.visitorHistory' },
@@ -53,4 +141,19 @@ export const mobilePaths = {
   searchType: (typeId: string) => `${MOBILE_ROOT}/search?typeId=${encodeURIComponent(typeId)}`,
   announcements: `${MOBILE_ROOT}/announcements`,
   announcementDetail: (id: string) => `${MOBILE_ROOT}/announcementDetail/${id}`,
+  menuManage: `${MOBILE_ROOT}/menuManage`,
+  /** My appointments on one tab (todo, progress, reserved, favourites). */
+  myAppointmentTab: (tab: string) => `${MOBILE_ROOT}/myAppointment?tab=${encodeURIComponent(tab)}`,
+  venueDetail: (id: string) => `${MOBILE_ROOT}/venueDetail/${id}`,
+  chooseDate: (id: string) => `${MOBILE_ROOT}/chooseDate/${id}`,
+  applicationForm: (id: string) => `${MOBILE_ROOT}/applicationForm/${id}`,
+  appointmentDetail: (type: string, id: string) => `${MOBILE_ROOT}/appointmentDetail/${type}/${id}`,
+  chooseAnotherTime: (resourceId: string, appId: string) => `${MOBILE_ROOT}/chooseAnotherTime/${resourceId}/${appId}`,
+  /** A resource's reviews. */
+  comments: (resourceId: string) => `${MOBILE_ROOT}/resource/${resourceId}/comments`,
+  /** Evaluate a performed booking (or see, edit, delete the user's evaluation of it). */
+  evaluate: (appointmentId: string) => `${MOBILE_ROOT}/evaluate/${appointmentId}`,
+  qrcodeScanner: `${MOBILE_ROOT}/qrcode-scanner`,
+  myQrcode: `${MOBILE_ROOT}/myQrcode`,
+  orderedResources: `${MOBILE_ROOT}/ordered/resources`,
 } as const;

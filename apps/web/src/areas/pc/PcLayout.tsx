@@ -10,6 +10,7 @@ import { groupTypesByTag } from '../../features/resource-types/navGroups.ts';
 import { currentLanguage, pick } from '../../lib/i18n.ts';
 import { managePaths } from '../manage/paths.ts';
 import { AntdShell } from './AntdShell.tsx';
+import { accessibleThemeColor } from '../../lib/theme.ts';
 import { LanguageSwitch } from './components/LanguageSwitch.tsx';
 import { NoticePopup } from './components/NoticePopup.tsx';
 import { pcPaths } from './paths.ts';
@@ -43,6 +44,23 @@ function useTypeNavItems(): NonNullable<MenuProps['items']> {
   );
 }
 
+/**
+ * The settings colour as `--yy-primary` on the document, so the portal's own styles (and its
+ * dialogs, which render outside the layout) follow the theme like antd's components.
+ */
+function useThemeVariable(color: string) {
+  useEffect(() => {
+    if (!/^#[0-9a-fA-F]{6}$/.test(color)) return;
+    const root = document.documentElement.style;
+    const before = root.getPropertyValue('--yy-primary');
+    root.setProperty('--yy-primary', color);
+    return () => {
+      if (before) root.setProperty('--yy-primary', before);
+      else root.removeProperty('--yy-primary');
+    };
+  }, [color]);
+}
+
 /** The desktop portal: header with logo, navigation, language switch and user menu. */
 export default function PcLayout() {
   const session = useSession();
@@ -53,6 +71,7 @@ export default function PcLayout() {
   useDocumentTitle(useRouteTitleKey() ?? '');
   const logo = settings.portal_logo || settings.logo;
   const typeItems = useTypeNavItems();
+  useThemeVariable(accessibleThemeColor(settings.theme_color));
 
   const userMenu = [
     ...(session.permission === 'admin' ? [{ key: 'manage', label: t('common.enterManagement') }] : []),

@@ -1,13 +1,7 @@
 import { ruleFormOf, ruleInputOf, type RuleFormValues } from '../rules/form.ts';
-import { capacityRuleFormOf, capacityRuleInputOf, type CapacityRuleForm } from './capacityRules.ts';
-import type {
-  GrantObjectType,
-  ResourceCustomAttributeContent,
-  ResourceDetail,
-  ResourceImage,
-  ResourceOwnConfig,
-  ResourceRole,
-} from './types.ts';
+import { attributeFormsOf, attributeInputOf, type AttributeForm } from './attributes.ts';
+import { extendedFormOf, extendedInputOf, type ExtendedValuesForm } from './extended.ts';
+import type { GrantObjectType, ResourceDetail, ResourceImage, ResourceOwnConfig, ResourceRole } from './types.ts';
 
 /** A department, post or user picked for a list (visibility, auth, joint management). */
 export interface GrantObject {
@@ -50,17 +44,26 @@ export interface ResourceFormValues {
   auth: GrantObject[];
   ownConfig: ResourceOwnConfig;
   is_notification_push: string;
+  /** Channels besides in-app (always sent): "email". */
   notifiy_channels: string[];
   success_notification_push: string;
+  success_notification_rule: string;
   cancel_notification_push: string;
+  /** Whether the booker is told of a cancellation ("1"), and the text (empty: the default). */
+  cancelToBooker: string;
+  cancelBookerText: string;
+  /** Whether the resource's administrators are told of a cancellation ("1"), and the text. */
+  cancelToAdmins: string;
+  cancelAdminText: string;
   success_prompt: string;
   success_prompt_en: string;
   hide_appointment_information: string;
   hide_resources_detail: string;
   open_process_form: string;
-  attributes: ResourceCustomAttributeContent[];
-  /** Capacity per date/time that differs from available_number (own rules only). */
-  capacityRules: CapacityRuleForm[];
+  /** Custom attributes: definition and value per row. */
+  attributes: AttributeForm[];
+  /** Values of the type's extended properties: item codes per property code. */
+  extended: ExtendedValuesForm;
   /** Manager roles (department and/or post). */
   roles: ResourceRole[];
 }
@@ -68,6 +71,11 @@ export interface ResourceFormValues {
 const flag = (v: string | null | undefined) => (v === '1' ? '1' : '0');
 const str = (v: string | null | undefined) => (v ?? '').trim();
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
+/** A notification text as stored: "0" and "1" are switches of the notifications module, not texts. */
+const ownText = (v: string | null | undefined) => {
+  const t = str(v);
+  return t === '0' || t === '1' ? '' : t;
+};
 
 /** The form's values for a stored resource, or for a new one (enabled, capacity 1, own rules). */
 export function resourceFormOf(r: ResourceDetail | null | undefined): ResourceFormValues {
@@ -125,30 +133,33 @@ export function resourceFormOf(r: ResourceDetail | null | undefined): ResourceFo
       preaudit_enable: flag(config?.preaudit_enable),
       preaudit_url: config?.preaudit_url ?? '',
       preaudit_description: config?.preaudit_description ?? '',
+      preaudit_dept: config?.preaudit_dept ?? '',
+      preaudit_post: config?.preaudit_post ?? '',
       reservation_info_reuse: flag(config?.reservation_info_reuse),
       name_encryption_display: flag(config?.name_encryption_display),
       return_need_approve: flag(config?.return_need_approve),
       return_review_url: config?.return_review_url ?? '',
     },
     is_notification_push: flag(r?.is_notification_push),
-    notifiy_channels: (r?.notifiy_channels ?? '').split(',').filter(Boolean),
+    notifiy_channels: (r?.notifiy_channels ?? '')
+      .split(',')
+      .map((c) => c.trim().toLowerCase())
+      .filter((c) => c === 'email'),
     success_notification_push: flag(r?.success_notification_push),
+    success_notification_rule: ownText(r?.success_notification_rule),
     cancel_notification_push: flag(r?.cancel_notification_push),
+    // The booker is told unless the text is "0"; administrators only when it is "1" or a text.
+    cancelToBooker: str(r?.cancel_notification_rule_apply) === '0' ? '0' : '1',
+    cancelBookerText: ownText(r?.cancel_notification_rule_apply),
+    cancelToAdmins: ['', '0'].includes(str(r?.cancel_notification_rule_admin)) ? '0' : '1',
+    cancelAdminText: ownText(r?.cancel_notification_rule_admin),
     success_prompt: r?.success_prompt ?? '',
     success_prompt_en: r?.success_prompt_en ?? '',
     hide_appointment_information: flag(r?.hide_appointment_information),
     hide_resources_detail: flag(r?.hide_resources_detail),
     open_process_form: flag(r?.open_process_form),
-    attributes: (r?.resourcesCustomAttributeContentList ?? []).map((a) => ({
-      id: a.id,
-      field_name: a.field_name,
-      field_desc_cn: a.field_desc_cn ?? '',
-      field_desc_en: a.field_desc_en ?? '',
-      attribute_content: a.attribute_content ?? '',
-      is_detail_display: flag(a.is_detail_display),
-      is_enable: a.is_enable === '0' ? '0' : '1',
-    })),
-    capacityRules: capacityRuleFormOf(r && r.rule_source !== '1' ? r.resourcesAvailableNumberRuleList : null),
+    attributes: attributeFormsOf(r?.resourcesCustomAttributeList, r?.resourcesCustomAttributeContentList),
+    extended: extendedFormOf(r?.resourcesExtendedPropertiesList),
     roles: (r?.resourcesRoles ?? []).map((x) => ({
       id: x.id,
       dept: x.dept ?? '',
@@ -162,9 +173,11 @@ export function resourceFormOf(r: ResourceDetail | null | undefined): ResourceFo
 /**
  * InputResources for the form's values. With a template (rule_source "1") the rule fields
  * are not sent (the server applies the template's); with its own rules every rule field and
- * list is sent, so the stored ones are replaced.
+ * list is sent, so the stored ones are replaced. Extended property values are sent for the
+ * properties of the type (`propertyCodes`); without them (the type not loaded) they are left
+ * as stored.
  */
-export function resourceInputOf(v: ResourceFormValues) {
+export function resourceInputOf(v: ResourceFormValues, propertyCodes?: readonly string[]) {
   const own = v.rule_source !== '1';
   const { config: ruleConfig, ...rules } = ruleInputOf(v.rules);
   const images = v.images ?? [];
@@ -207,13 +220,15 @@ export function resourceInputOf(v: ResourceFormValues) {
     resourcesCooperativeDeptList: (v.cooperativeDepts ?? []).map((d) => ({ dept_id: d.id, dept_name: d.name })),
     rule_source: own ? '0' : '1',
     rule_template_id: own ? '' : (v.rule_template_id ?? ''),
-    ...(own ? { ...rules, resourcesAvailableNumberRuleList: capacityRuleInputOf(v.capacityRules) } : {}),
+    ...(own ? rules : {}),
     resourcesConfig: {
       ...(own ? ruleConfig : {}),
       separation_enable: flag(v.ownConfig?.separation_enable),
       preaudit_enable: flag(v.ownConfig?.preaudit_enable),
       preaudit_url: str(v.ownConfig?.preaudit_url),
       preaudit_description: str(v.ownConfig?.preaudit_description),
+      preaudit_dept: str(v.ownConfig?.preaudit_dept),
+      preaudit_post: str(v.ownConfig?.preaudit_post),
       reservation_info_reuse: flag(v.ownConfig?.reservation_info_reuse),
       name_encryption_display: flag(v.ownConfig?.name_encryption_display),
       return_need_approve: flag(v.ownConfig?.return_need_approve),
@@ -242,22 +257,19 @@ export function resourceInputOf(v: ResourceFormValues) {
     is_notification_push: flag(v.is_notification_push),
     notifiy_channels: (v.notifiy_channels ?? []).join(','),
     success_notification_push: flag(v.success_notification_push),
+    success_notification_rule: str(v.success_notification_rule),
     cancel_notification_push: flag(v.cancel_notification_push),
+    // As the notifications module reads them: "0" = the booker is not told, "" = default text;
+    // "" = administrators are not told, "1" = default text.
+    cancel_notification_rule_apply: v.cancelToBooker === '0' ? '0' : str(v.cancelBookerText),
+    cancel_notification_rule_admin: v.cancelToAdmins === '1' ? str(v.cancelAdminText) || '1' : '',
     success_prompt: str(v.success_prompt),
     success_prompt_en: str(v.success_prompt_en),
     hide_appointment_information: flag(v.hide_appointment_information),
     hide_resources_detail: flag(v.hide_resources_detail),
     open_process_form: flag(v.open_process_form),
-    resourcesCustomAttributeContentList: (v.attributes ?? []).map((a, i) => ({
-      ...(a.id ? { id: a.id } : {}),
-      field_name: str(a.field_name),
-      field_desc_cn: str(a.field_desc_cn),
-      field_desc_en: str(a.field_desc_en),
-      attribute_content: str(a.attribute_content),
-      is_detail_display: flag(a.is_detail_display),
-      is_enable: a.is_enable === '0' ? '0' : '1',
-      order_num: i + 1,
-    })),
+    ...attributeInputOf(v.attributes),
+    ...(propertyCodes ? { resourcesExtendedPropertiesList: extendedInputOf(v.extended, propertyCodes) } : {}),
   };
 }
 

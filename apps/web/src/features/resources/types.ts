@@ -1,6 +1,11 @@
 import type { RuleConfig, RuleLists, RuleScalars } from '../rules/types.ts';
 import { RULE_CONFIG_FIELDS, RULE_LIST_FIELDS, RULE_SCALAR_FIELDS } from '../rules/types.ts';
-import { CAPACITY_RULE_FIELDS, type CapacityRule } from './capacityRules.ts';
+import {
+  CUSTOM_ATTRIBUTE_FIELDS,
+  type ResourceCustomAttribute,
+  type ResourceCustomAttributeContent,
+} from './attributes.ts';
+import { EXTENDED_PROPERTY_FIELDS, type ResourceExtendedProperty } from './extended.ts';
 
 export type { Connection, StringFilter } from '../rules/types.ts';
 
@@ -30,17 +35,6 @@ export interface ResourceAuth {
   grant_object_type: GrantObjectType;
 }
 
-export interface ResourceCustomAttributeContent {
-  id?: string | null;
-  field_name: string;
-  field_desc_cn: string;
-  field_desc_en: string;
-  attribute_content: string;
-  is_detail_display: string;
-  is_enable: string;
-  order_num?: number | null;
-}
-
 /** A manager role of a resource: members of the department, of the post, or with both. */
 export interface ResourceRole {
   id?: string | null;
@@ -57,6 +51,10 @@ export interface ResourceOwnConfig {
   preaudit_enable?: string | null;
   preaudit_url?: string | null;
   preaudit_description?: string | null;
+  /** Directory id of the post whose holders pre-audit. */
+  preaudit_post?: string | null;
+  /** Directory id of the department that pre-audits. */
+  preaudit_dept?: string | null;
   reservation_info_reuse?: string | null;
   name_encryption_display?: string | null;
   return_need_approve?: string | null;
@@ -115,7 +113,10 @@ export interface ResourceDetail
   is_notification_push: string;
   notifiy_channels: string;
   success_notification_push: string;
+  success_notification_rule: string;
   cancel_notification_push: string;
+  cancel_notification_rule_apply: string;
+  cancel_notification_rule_admin: string;
   success_prompt: string;
   success_prompt_en: string;
   hide_appointment_information: string;
@@ -127,8 +128,9 @@ export interface ResourceDetail
   resourcesInvisibleList: ResourceInvisible[] | null;
   resourcesAuthList: ResourceAuth[] | null;
   resourcesConfig: (RuleConfig & ResourceOwnConfig) | null;
+  resourcesCustomAttributeList: ResourceCustomAttribute[] | null;
   resourcesCustomAttributeContentList: ResourceCustomAttributeContent[] | null;
-  resourcesAvailableNumberRuleList: CapacityRule[] | null;
+  resourcesExtendedPropertiesList: ResourceExtendedProperty[] | null;
   resourcesRoles: ResourceRole[] | null;
 }
 
@@ -138,8 +140,9 @@ export const RESOURCE_ROW_FIELDS = `id resources_type_id resources_type_name res
   need_approve order created_user_name create_time qcode_image_url`;
 
 export const RESOURCE_DETAIL_FIELDS = `${RESOURCE_ROW_FIELDS} remark describe describe_en admin_post admin_post_name
-  admin_dept admin_dept_name is_notification_push notifiy_channels success_notification_push cancel_notification_push
-  success_prompt success_prompt_en hide_appointment_information hide_resources_detail open_process_form
+  admin_dept admin_dept_name is_notification_push notifiy_channels success_notification_push success_notification_rule
+  cancel_notification_push cancel_notification_rule_apply cancel_notification_rule_admin success_prompt success_prompt_en
+  hide_appointment_information hide_resources_detail open_process_form
   ${RULE_SCALAR_FIELDS} ${RULE_LIST_FIELDS}
   resourcesImage { id uri image_category }
   resourcesCooperativeDeptList { id dept_id dept_name }
@@ -147,10 +150,9 @@ export const RESOURCE_DETAIL_FIELDS = `${RESOURCE_ROW_FIELDS} remark describe de
   resourcesInvisibleList { id invisible_obj_id invisible_obj_name invisible_obj_type }
   resourcesAuthList { id grant_object_id grant_object_name grant_object_type }
   resourcesConfig { ${RULE_CONFIG_FIELDS} separation_enable preaudit_enable preaudit_url preaudit_description
-    reservation_info_reuse name_encryption_display return_need_approve return_review_url }
-  resourcesCustomAttributeContentList { id field_name field_desc_cn field_desc_en attribute_content is_detail_display
-    is_enable order_num }
-  ${CAPACITY_RULE_FIELDS}
+    preaudit_post preaudit_dept reservation_info_reuse name_encryption_display return_need_approve return_review_url }
+  ${CUSTOM_ATTRIBUTE_FIELDS}
+  ${EXTENDED_PROPERTY_FIELDS}
   resourcesRoles { id dept dept_name post post_name order }`;
 
 export const resourceKeys = { all: ['resources'] as const };

@@ -1,3 +1,4 @@
+import { capacityRuleFormOf, capacityRuleInputOf, type CapacityRuleForm } from './capacityRules.ts';
 import type {
   DateRange,
   NoReservation,
@@ -24,6 +25,8 @@ export interface RuleFormValues extends RuleScalars {
   slots: TimeSlot[];
   noReservations: NoReservationForm[];
   numberLimits: NumberLimitRule[];
+  /** Capacity per date/weekday and time that differs from the resource's available_number. */
+  capacityRules: CapacityRuleForm[];
   config: RuleConfig;
 }
 
@@ -90,6 +93,7 @@ export function ruleFormOf(source: RuleSource | null | undefined): RuleFormValue
       timeperiod_number_begin_date: r.timeperiod_number_begin_date ?? '',
       timeperiod_number_end_date: r.timeperiod_number_end_date ?? '',
     })),
+    capacityRules: capacityRuleFormOf(s.resourcesAvailableNumberRuleList),
     config,
   };
   for (const f of FLAG_FIELDS) values[f] = s[f] || '0';
@@ -99,6 +103,7 @@ export function ruleFormOf(source: RuleSource | null | undefined): RuleFormValue
   delete (values as RuleSource).resourcesTimeSlot;
   delete (values as RuleSource).resourcesNoReservationConfigList;
   delete (values as RuleSource).resourcesAppointmentNumberLimitRuleList;
+  delete (values as RuleSource).resourcesAvailableNumberRuleList;
   return values;
 }
 
@@ -189,6 +194,7 @@ export function ruleInputOf(v: RuleFormValues) {
       timeperiod_number_begin_date: r.appointment_number_rule === '4' ? str(r.timeperiod_number_begin_date) : '',
       timeperiod_number_end_date: r.appointment_number_rule === '4' ? str(r.timeperiod_number_end_date) : '',
     })),
+    resourcesAvailableNumberRuleList: capacityRuleInputOf(v.capacityRules),
   };
 }
 

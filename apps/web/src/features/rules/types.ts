@@ -1,3 +1,5 @@
+import { CAPACITY_RULE_FIELDS, type CapacityRule } from './capacityRules.ts';
+
 /** Booking rules as the server returns them for rule templates and resources (rules.graphql). */
 
 export interface TimeSlot {
@@ -101,6 +103,7 @@ export interface RuleLists {
   resourcesTimeSlot?: TimeSlot[] | null;
   resourcesNoReservationConfigList?: NoReservation[] | null;
   resourcesAppointmentNumberLimitRuleList?: NumberLimitRule[] | null;
+  resourcesAvailableNumberRuleList?: CapacityRule[] | null;
 }
 
 export interface RuleTemplate extends RuleScalars, RuleLists {
@@ -133,7 +136,8 @@ export const RULE_LIST_FIELDS = `resourcesMonthList { id month day order_num }
   resourcesWeek { id zj zj_name order }
   resourcesTimeSlot { id kssj jssj order }
   resourcesNoReservationConfigList { id rule_type month day start_date end_date week start_time end_time reason_cn reason_en }
-  resourcesAppointmentNumberLimitRuleList { id appointment_number_rule appointment_number_limit timeperiod_number_begin_date timeperiod_number_end_date }`;
+  resourcesAppointmentNumberLimitRuleList { id appointment_number_rule appointment_number_limit timeperiod_number_begin_date timeperiod_number_end_date }
+  ${CAPACITY_RULE_FIELDS}`;
 
 export const RULE_TEMPLATE_FIELDS = `id template_name template_name_en remark created_user_name create_time resourcesCount
   ${RULE_SCALAR_FIELDS} config { ${RULE_CONFIG_FIELDS} } ${RULE_LIST_FIELDS}`;

@@ -1,4 +1,8 @@
+import { capacityRuleIssues } from './capacityRules.ts';
 import type { RuleFormValues } from './form.ts';
+import { minutesOf } from './time.ts';
+
+export { minutesOf };
 
 /** What is wrong with a field of the rule editor; `code` names the message (`resources.ruleIssue.<code>`). */
 export interface RuleIssue {
@@ -20,17 +24,8 @@ export type RuleIssueCode =
   | 'weekRequired'
   | 'monthRequired'
   | 'dayInvalid'
-  | 'advanceMinAboveMax';
-
-/** Minutes since midnight of "HH:mm" ("24:00" is the end of the day), or null. */
-export function minutesOf(value: string | null | undefined): number | null {
-  const m = /^(\d{2}):(\d{2})$/.exec((value ?? '').trim());
-  if (!m) return null;
-  const h = Number(m[1]);
-  const min = Number(m[2]);
-  if (min > 59 || h > 24 || (h === 24 && min > 0)) return null;
-  return h * 60 + min;
-}
+  | 'advanceMinAboveMax'
+  | 'numberInvalid';
 
 const filled = (v: string | null | undefined) => (v ?? '').trim() !== '';
 
@@ -80,7 +75,8 @@ function spanMinutes(day?: number | null, hour?: number | null, minute?: number 
  * Every problem of the rule editor's values, in the order the editor shows the fields: time
  * slots (slot mode needs at least one; start before end; no overlaps) or free-time minutes
  * (minimum not above maximum), date ranges, non-bookable periods (their kind's fields, times,
- * and a Chinese reason), advance booking (minimum not above maximum), number limits.
+ * and a Chinese reason), advance booking (minimum not above maximum), number limits, capacity
+ * rules (their mode's dates or weekdays and times, a whole number).
  */
 export function ruleIssues(v: RuleFormValues): RuleIssue[] {
   const issues: RuleIssue[] = [];
@@ -146,5 +142,6 @@ export function ruleIssues(v: RuleFormValues): RuleIssue[] {
       issues.push({ path: ['numberLimits', i, 'timeperiod_number_end_date'], code: 'dateOrder' });
     }
   });
+  issues.push(...capacityRuleIssues(v.capacityRules));
   return issues;
 }

@@ -38,6 +38,33 @@ export type AppointmentApprovalTask = {
   task_name_en?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * What "book again" (再次预约) opens the booking form with: code "0" when the caller may book the
+ * resource again now (otherwise code "500" and messages say why: the booking is not the caller's
+ * or not finished, cancelled, rejected or terminated; the resource is gone, hidden or disabled;
+ * the caller is blacklisted). time_slot_id: the old slot when the resource still has it ("" for
+ * free time or a slot since removed). The client sets model.appointment_date (and the slot) and
+ * submits with saveAppointmentInformationAll.
+ */
+export type AppointmentBookAgain = {
+  __typename?: 'AppointmentBookAgain';
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  booking_mode?: Maybe<Scalars['String']['output']>;
+  code?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  messages?: Maybe<Scalars['String']['output']>;
+  messages_en?: Maybe<Scalars['String']['output']>;
+  model?: Maybe<AppointmentDraft>;
+  name?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  time_slot_id?: Maybe<Scalars['String']['output']>;
+  time_slot_rule?: Maybe<Scalars['String']['output']>;
+};
+
 /** Result of a check: code "0" is success; messages and messages_en say why otherwise. */
 export type AppointmentCheckResult = {
   __typename?: 'AppointmentCheckResult';
@@ -57,6 +84,145 @@ export type AppointmentCollection = {
   field_name?: Maybe<Scalars['String']['output']>;
   field_value?: Maybe<Scalars['String']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
+};
+
+/**
+ * A booking's form values under InputAppointmentInformation's names, without the booker (always
+ * the signed-in user) and without appointment_date (the new date is the caller's choice).
+ */
+export type AppointmentDraft = {
+  __typename?: 'AppointmentDraft';
+  appointmentCollectionList?: Maybe<Array<Maybe<AppointmentDraftCollection>>>;
+  appointmentParticipantList?: Maybe<Array<Maybe<AppointmentDraftParticipant>>>;
+  dept_name_en?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  enclosure?: Maybe<Scalars['String']['output']>;
+  enclosure_name?: Maybe<Scalars['String']['output']>;
+  enclosure_size?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  entourage?: Maybe<Scalars['String']['output']>;
+  event?: Maybe<Scalars['String']['output']>;
+  event_en?: Maybe<Scalars['String']['output']>;
+  need_meeting_signin?: Maybe<Scalars['String']['output']>;
+  participants_scope?: Maybe<Scalars['String']['output']>;
+  person_times?: Maybe<Scalars['Int']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  theme?: Maybe<Scalars['String']['output']>;
+  theme_en?: Maybe<Scalars['String']['output']>;
+  wemeet_enable?: Maybe<Scalars['String']['output']>;
+};
+
+/** A collected value as InputAppointmentCollection takes it (book again). */
+export type AppointmentDraftCollection = {
+  __typename?: 'AppointmentDraftCollection';
+  field_desc_cn?: Maybe<Scalars['String']['output']>;
+  field_desc_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  field_value?: Maybe<Scalars['String']['output']>;
+};
+
+/** A participant as InputAppointmentParticipant takes it (book again). */
+export type AppointmentDraftParticipant = {
+  __typename?: 'AppointmentDraftParticipant';
+  email?: Maybe<Scalars['String']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  operate_user_id?: Maybe<Scalars['String']['output']>;
+  operate_user_name?: Maybe<Scalars['String']['output']>;
+  participant_dept_id?: Maybe<Scalars['String']['output']>;
+  participant_dept_name?: Maybe<Scalars['String']['output']>;
+  participant_id?: Maybe<Scalars['String']['output']>;
+  participant_name?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * An evaluation of a performed booking (product spec 3 "Evaluation"). The contract names no
+ * evaluation operation: these names follow its style (saveX/deleteX/updateXState,
+ * findXAll/findXAllForAccount). Scores are whole stars from 1 to 5: composite_score (overall),
+ * resources_score, system_score, service_score. is_anonymous "1": other users see neither
+ * created_user nor created_user_name (both ""). state "1" shown, "0" hidden by an administrator.
+ */
+export type AppointmentEvaluate = {
+  __typename?: 'AppointmentEvaluate';
+  /** The booking's date: epoch ms of local midnight. */
+  appointment_date?: Maybe<Scalars['Date']['output']>;
+  /** The evaluated booking. */
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  composite_score?: Maybe<Scalars['Int']['output']>;
+  /** At most 1000 characters. */
+  content?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  /** The author's account and name (the booker); empty for other users when anonymous. */
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** "1" anonymous, "0" named. */
+  is_anonymous?: Maybe<Scalars['String']['output']>;
+  /** Picture uris (uploads' uri, or http(s) URLs); at most 9. */
+  pictures?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** The administrators' reply; empty when none. */
+  reply_content?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone; empty when no reply. */
+  reply_time?: Maybe<Scalars['String']['output']>;
+  reply_user?: Maybe<Scalars['String']['output']>;
+  reply_user_name?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_score?: Maybe<Scalars['Int']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  service_score?: Maybe<Scalars['Int']['output']>;
+  /** The booking's period, HH:mm. */
+  start_time?: Maybe<Scalars['String']['output']>;
+  /** "1" shown, "0" hidden. */
+  state?: Maybe<Scalars['String']['output']>;
+  system_score?: Maybe<Scalars['Int']['output']>;
+  update_time?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A resource's evaluations summed up (resource fields evaluateCount and average): over its
+ * shown evaluations; the means have two decimals, 0 when there is none.
+ */
+export type AppointmentEvaluateAverage = {
+  __typename?: 'AppointmentEvaluateAverage';
+  /** Mean composite score. */
+  average?: Maybe<Scalars['Float']['output']>;
+  evaluateCount?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_score?: Maybe<Scalars['Float']['output']>;
+  service_score?: Maybe<Scalars['Float']['output']>;
+  system_score?: Maybe<Scalars['Float']['output']>;
+};
+
+export type AppointmentEvaluateConnection = {
+  __typename?: 'AppointmentEvaluateConnection';
+  edges?: Maybe<Array<Maybe<AppointmentEvaluateEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type AppointmentEvaluateEdge = {
+  __typename?: 'AppointmentEvaluateEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<AppointmentEvaluate>;
+};
+
+/** Columns evaluation lists filter on (eq, in; created_user, created_user_name and content also like). */
+export type AppointmentEvaluateFilterMap = {
+  appointment_id?: InputMaybe<StringFilter>;
+  composite_score?: InputMaybe<StringFilter>;
+  content?: InputMaybe<StringFilter>;
+  created_user?: InputMaybe<StringFilter>;
+  created_user_name?: InputMaybe<StringFilter>;
+  is_anonymous?: InputMaybe<StringFilter>;
+  resources_id?: InputMaybe<StringFilter>;
+  resources_type_id?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
 };
 
 /**
@@ -198,9 +364,11 @@ export type AppointmentSaveResult = {
  * "HH:mm" (the tenant's wall clock), time_slot_id (empty for a free period). status: ok (bookable),
  * conflict (taken by someone else, full, or already booked by the caller or by an earlier
  * occurrence of the same request), closed (a rule closes it; rule names it: expired, not_open,
- * date_closed, no_reservation, occupied, advance_min, advance_max), over_quota (a per-person limit,
- * rule quota), blacklisted (defined for clients; no blacklist exists yet, so never returned).
- * reason / reason_en say why; empty when ok.
+ * date_closed, no_reservation, occupied, advance_min, advance_max), over_quota (a per-person limit:
+ * rule quota for a period's limit, unfinished for the type's unfinished-bookings limit; the request's
+ * own earlier occurrences count), blacklisted (the caller is blacklisted: rule blacklisted, reason
+ * gives the ban's end and why; a preview reports it on every occurrence not passed or already the
+ * caller's, a submit is refused with the ban). reason / reason_en say why; empty when ok.
  */
 export type AppointmentSeriesOccurrence = {
   __typename?: 'AppointmentSeriesOccurrence';
@@ -212,6 +380,101 @@ export type AppointmentSeriesOccurrence = {
   start_time?: Maybe<Scalars['String']['output']>;
   status?: Maybe<Scalars['String']['output']>;
   time_slot_id?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A confirmed booking's check-in record (id = the booking's id). appointment_date: epoch ms of
+ * local midnight. appointment_state (docs/GLOSSARY.md): '0' to be performed, '1' performed
+ * (checked in or marked by staff), '2' no-show. sign_state: '0' to check in, '1' checked in,
+ * '2' checked out, '3' no-show, '4' not applicable (cancelled, rejected, awaiting approval,
+ * terminated). signin_required '1': a booking not checked in by sign_in_end becomes a no-show.
+ * sign_in_start..sign_in_end: the check-in window (earliest_deviation_minutes before the start ..
+ * latest_deviation_minutes after it, at most the end; the end when 0); sign_out_rule '1': the
+ * booking is checked out until sign_out_end (its end plus the same lateness), else sign_out_end
+ * is empty. Times "YYYY-MM-DD HH:mm:ss" in the tenant's time zone, empty when none.
+ * *_way: '1' the booker scanned the resource's code, '2' staff scanned the booker's voucher,
+ * '3' staff marked it; missed_way: '1' the no-show job, '2' staff. remark: the staff's note.
+ */
+export type AppointmentSign = {
+  __typename?: 'AppointmentSign';
+  appointment_date?: Maybe<Scalars['Date']['output']>;
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  appointment_state?: Maybe<Scalars['String']['output']>;
+  appointment_user?: Maybe<Scalars['String']['output']>;
+  appointment_user_name?: Maybe<Scalars['String']['output']>;
+  audit_status?: Maybe<Scalars['String']['output']>;
+  dept_name?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  missed_time?: Maybe<Scalars['String']['output']>;
+  missed_user?: Maybe<Scalars['String']['output']>;
+  missed_user_name?: Maybe<Scalars['String']['output']>;
+  missed_way?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_number?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  sign_in_end?: Maybe<Scalars['String']['output']>;
+  sign_in_start?: Maybe<Scalars['String']['output']>;
+  sign_in_time?: Maybe<Scalars['String']['output']>;
+  sign_in_user?: Maybe<Scalars['String']['output']>;
+  sign_in_user_name?: Maybe<Scalars['String']['output']>;
+  sign_in_way?: Maybe<Scalars['String']['output']>;
+  sign_out_end?: Maybe<Scalars['String']['output']>;
+  sign_out_rule?: Maybe<Scalars['String']['output']>;
+  sign_out_time?: Maybe<Scalars['String']['output']>;
+  sign_out_user?: Maybe<Scalars['String']['output']>;
+  sign_out_user_name?: Maybe<Scalars['String']['output']>;
+  sign_out_way?: Maybe<Scalars['String']['output']>;
+  sign_state?: Maybe<Scalars['String']['output']>;
+  signin_required?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  theme?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A signed, time-bound check-in QR code. code: the payload (110 characters, base64url; HMAC-signed
+ * with the tenant's secret, refused when altered, expired or another tenant's). url: for a
+ * resource code, the venue page's URL carrying the code in its signCode parameter (what the QR
+ * image holds; a phone camera opens the venue page, the in-app scanner checks in); empty for a
+ * voucher (the QR image holds the code). qcode_image: the QR code as a data:image/png URL.
+ * expire_time: "YYYY-MM-DD HH:mm:ss" (tenant's time zone) from which it is refused; expires_in:
+ * its validity in seconds. subject_id: the booking's or the resource's id.
+ */
+export type AppointmentSignCode = {
+  __typename?: 'AppointmentSignCode';
+  code?: Maybe<Scalars['String']['output']>;
+  expire_time?: Maybe<Scalars['String']['output']>;
+  expires_in?: Maybe<Scalars['Int']['output']>;
+  qcode_image?: Maybe<Scalars['String']['output']>;
+  subject_id?: Maybe<Scalars['String']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type AppointmentSignConnection = {
+  __typename?: 'AppointmentSignConnection';
+  edges?: Maybe<Array<Maybe<AppointmentSignEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type AppointmentSignEdge = {
+  __typename?: 'AppointmentSignEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<AppointmentSign>;
+};
+
+/** Columns the sign list filters on (eq, in); appointment_date eq takes YYYY-MM-DD or epoch ms. */
+export type AppointmentSignFilterMap = {
+  appointment_date?: InputMaybe<StringFilter>;
+  appointment_state?: InputMaybe<StringFilter>;
+  appointment_user?: InputMaybe<StringFilter>;
+  resources_id?: InputMaybe<StringFilter>;
+  resources_type_id?: InputMaybe<StringFilter>;
 };
 
 /**
@@ -231,6 +494,77 @@ export type AppointmentVacancyRate = {
   rate?: Maybe<Scalars['Float']['output']>;
   resources_name?: Maybe<Scalars['String']['output']>;
   resources_name_en?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A blacklist entry: user_account may not book from start_time until end_time (exclusive,
+ * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone) unless pardoned. source: '1' the
+ * black-settings rule (after no_show_count no-shows), '2' added by an administrator. state: '1'
+ * entered, '2' pardoned (pardon_* say when, why and by whom). ban_state: '1' in force, '2'
+ * pardoned, '3' expired. reason_en falls back to reason.
+ */
+export type BlackList = {
+  __typename?: 'BlackList';
+  ban_state?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  no_show_count?: Maybe<Scalars['Int']['output']>;
+  pardon_reason?: Maybe<Scalars['String']['output']>;
+  pardon_time?: Maybe<Scalars['String']['output']>;
+  pardon_user?: Maybe<Scalars['String']['output']>;
+  pardon_user_name?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  source?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  user_account?: Maybe<Scalars['String']['output']>;
+  user_name?: Maybe<Scalars['String']['output']>;
+};
+
+export type BlackListConnection = {
+  __typename?: 'BlackListConnection';
+  edges?: Maybe<Array<Maybe<BlackListEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BlackListEdge = {
+  __typename?: 'BlackListEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<BlackList>;
+};
+
+/**
+ * Filters of findBlackListAll: user_account eq; keyword like (part of the account or name);
+ * source eq ('1' rule, '2' administrator); ban_state eq ('1' in force, '2' pardoned, '3' expired).
+ */
+export type BlackListFilterMap = {
+  ban_state?: InputMaybe<StringFilter>;
+  keyword?: InputMaybe<StringFilter>;
+  source?: InputMaybe<StringFilter>;
+  user_account?: InputMaybe<StringFilter>;
+};
+
+/**
+ * The black-settings rule: when is_enable is '1', no_show_times (1-100) no-shows within
+ * no_show_days (1-366) days put the user on the blacklist for ban_days (1-3650) days. No-shows
+ * counted are those after the user's latest blacklist entry. Until saved (id empty): on, 3
+ * within 30 days, 7 days.
+ */
+export type BlackSettings = {
+  __typename?: 'BlackSettings';
+  ban_days?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_enable?: Maybe<Scalars['String']['output']>;
+  no_show_days?: Maybe<Scalars['Int']['output']>;
+  no_show_times?: Maybe<Scalars['Int']['output']>;
+  update_time?: Maybe<Scalars['String']['output']>;
+  update_user?: Maybe<Scalars['String']['output']>;
+  update_user_name?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -328,6 +662,23 @@ export type InputAppointmentCollection = {
 };
 
 /**
+ * saveAppointmentEvaluate: without id, evaluates the booking appointment_id, which must be the
+ * caller's, valid and performed (appointment_state "1": checked in / honoured), once per booking;
+ * with id, replaces the caller's own evaluation with these values. All four scores are required.
+ */
+export type InputAppointmentEvaluate = {
+  appointment_id?: InputMaybe<Scalars['String']['input']>;
+  composite_score?: InputMaybe<Scalars['Int']['input']>;
+  content?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_anonymous?: InputMaybe<Scalars['String']['input']>;
+  pictures?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  resources_score?: InputMaybe<Scalars['Int']['input']>;
+  service_score?: InputMaybe<Scalars['Int']['input']>;
+  system_score?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
  * A booking as clients send it. The booker (created_user, appointment_user and their names,
  * dept_code, dept_name) is taken from the access token and the directory; those fields are
  * accepted and ignored. appointment_date: epoch ms or "YYYY-MM-DD". Fields typed ID accept a
@@ -386,6 +737,26 @@ export type InputAppointmentParticipant = {
   participant_dept_name?: InputMaybe<Scalars['String']['input']>;
   participant_id?: InputMaybe<Scalars['String']['input']>;
   participant_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Put a user on the blacklist: user_account (of this tenant), reason (zh; reason_en optional),
+ * and the end: end_time "YYYY-MM-DD" (through that day) or "YYYY-MM-DD HH:mm[:ss]", or days
+ * (1-3650) from now.
+ */
+export type InputBlackList = {
+  days?: InputMaybe<Scalars['Int']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  reason?: InputMaybe<Scalars['String']['input']>;
+  reason_en?: InputMaybe<Scalars['String']['input']>;
+  user_account?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InputBlackSettings = {
+  ban_days: Scalars['Int']['input'];
+  is_enable: Scalars['String']['input'];
+  no_show_days: Scalars['Int']['input'];
+  no_show_times: Scalars['Int']['input'];
 };
 
 export type InputCodeItems = {
@@ -1092,8 +1463,12 @@ export type Mutation = {
   cancelAppointmentSeries?: Maybe<OperationResult>;
   /** Copies a resource with all its settings and lists (name suffixed 副本 / Copy, disabled); ids holds the copy's id. */
   copyResources?: Maybe<OperationResult>;
+  /** Deletes the caller's own evaluation; the booking may then be evaluated again. */
+  deleteAppointmentEvaluate?: Maybe<OperationResult>;
   /** The booker deletes a cancelled, rejected, terminated, performed, missed or ended booking record. */
   deleteAppointmentInformation?: Maybe<OperationResult>;
+  /** Administrators remove an entry (a ban in force ends; the entry is hidden from the list). */
+  deleteBlackList?: Maybe<OperationResult>;
   /** Refused while the item has children. */
   deleteCodeItems?: Maybe<OperationResult>;
   /**
@@ -1109,6 +1484,8 @@ export type Mutation = {
   deleteOperateLog?: Maybe<OperationResult>;
   deleteOperateLogAll?: Maybe<OperationResult>;
   deleteResources?: Maybe<OperationResult>;
+  /** Removes a resource from the caller's favourites; ids holds the removed favourite's id, empty when it was none. */
+  deleteResourcesLike?: Maybe<OperationResult>;
   deleteResourcesOccupy?: Maybe<OperationResult>;
   /** Refused while resources use the template. */
   deleteResourcesRuleTemplate?: Maybe<OperationResult>;
@@ -1117,12 +1494,27 @@ export type Mutation = {
   deleteReviewAddress?: Maybe<OperationResult>;
   initTenantsData?: Maybe<OperationResult>;
   manualInitTenantsData?: Maybe<ManualInitResult>;
+  /** Administrators pardon a ban in force: it ends now; reason required; the entry is kept. */
+  pardonBlackList?: Maybe<OperationResult>;
+  /** Marks every unread notification of the caller read; ids holds the ones it marked. */
+  readNotificationAll?: Maybe<OperationResult>;
   /**
    * As approveAppointment, rejecting (audit_status '1' -> '3', reason required): the slot (or the
    * seat) is freed in the same transaction.
    */
   rejectAppointment?: Maybe<OperationResult>;
-  /** Books the slot of model.start_time-end_time (or the free period) on model.appointment_date. */
+  /** Administrators: replies to an evaluation (non-empty, at most 1000 characters; replaces an earlier reply). */
+  replyAppointmentEvaluate?: Maybe<OperationResult>;
+  /** Queues failed e-mails again with fresh attempts (administrators); all or nothing. */
+  resendNotificationMail?: Maybe<OperationResult>;
+  /** Evaluates a performed booking, or changes the caller's evaluation; ids holds the evaluation's id. */
+  saveAppointmentEvaluate?: Maybe<OperationResult>;
+  /**
+   * Books the slot of model.start_time-end_time (or the free period) on model.appointment_date.
+   * Both submits check the captcha (open_captcha_verify) and submit frequency
+   * (open_frequency_verify) before any business rule, then the blacklist, the slots and the
+   * per-person limits (periods, and the type's unfinished-bookings limit).
+   */
   saveAppointmentInformation?: Maybe<OperationResult>;
   /**
    * Books one or several slots of one day, all or nothing (normal mode). Batch mode when
@@ -1132,6 +1524,21 @@ export type Mutation = {
    * or nothing, "ok" books only its ok occurrences.
    */
   saveAppointmentInformationAll?: Maybe<AppointmentSaveResult>;
+  /**
+   * The booker checks in by scanning the resource's code (code: what the scanner read, the code
+   * or the URL holding it): their booking there whose check-in window is open now (the earliest
+   * when several are) becomes performed (appointment_state '1'). appointmentId: that booking.
+   */
+  saveAppointmentSignIn?: Maybe<OperationResult>;
+  /**
+   * The booker checks out by scanning the resource's code (resources with sign_out_rule '1'): their
+   * checked-in booking there, until its sign_out_end.
+   */
+  saveAppointmentSignOut?: Maybe<OperationResult>;
+  /** Administrators put a user on the blacklist (refused while one is in force for them). */
+  saveBlackList?: Maybe<OperationResult>;
+  /** Administrators set the black-settings rule (applies to no-shows marked from then on). */
+  saveBlackSettings?: Maybe<OperationResult>;
   saveCodeItems?: Maybe<OperationResult>;
   saveCodes?: Maybe<OperationResult>;
   saveCollectionConfig?: Maybe<OperationResult>;
@@ -1145,6 +1552,8 @@ export type Mutation = {
   /** At most 100 entries per call. */
   saveOperateLogAll?: Maybe<OperationResult>;
   saveResources?: Maybe<OperationResult>;
+  /** Adds a resource the caller may see to the caller's favourites (already one: no change); ids holds the favourite's id. */
+  saveResourcesLike?: Maybe<OperationResult>;
   saveResourcesOccupy?: Maybe<OperationResult>;
   saveResourcesRuleTemplate?: Maybe<OperationResult>;
   saveResourcesType?: Maybe<OperationResult>;
@@ -1153,12 +1562,27 @@ export type Mutation = {
   saveTenants?: Maybe<OperationResult>;
   /** Sets an avatar: users their own, administrators any account of their tenant. */
   saveUserImage?: Maybe<UserImage>;
+  /**
+   * Staff (tenant administrators, the resource's administrators) scan a booker's voucher: type
+   * '1' (default) checks the booking in, '2' checks it out. A voucher is single use: of two scans
+   * of one code, even at once, exactly one is accepted.
+   */
+  scanAppointmentSignCode?: Maybe<OperationResult>;
   /** Orders the fields of one resource type as listed: the first gets order_num 1. */
   sortCollectionConfig?: Maybe<OperationResult>;
   /** The booker terminates an application awaiting approval (appointment_state '3'; slot freed). */
   terminateAppointment?: Maybe<OperationResult>;
+  /** Administrators: state "0" hides an evaluation from users, "1" shows it again. */
+  updateAppointmentEvaluateState?: Maybe<OperationResult>;
   /** state "1" cancels the booking (reason required). */
   updateAppointmentInformationState?: Maybe<OperationResult>;
+  /**
+   * Staff mark a booking: appointment_state '1' performed (a booking to be performed once its
+   * check-in window has opened, or a no-show being corrected; the slot is not taken back) or '2'
+   * no-show (once it has started; its slot is freed and the black-settings rule applies).
+   * reason: an optional note (at most 500 characters).
+   */
+  updateAppointmentPerformState?: Maybe<OperationResult>;
   /**
    * The booker moves a booking to another slot (timeSlotId, or start_time/end_time of a slot or a
    * free period) of the same resource on appointment_date (epoch ms or "YYYY-MM-DD"), at least
@@ -1172,6 +1596,8 @@ export type Mutation = {
   updateCodes?: Maybe<OperationResult>;
   /** state: 0 draft, 1 publish, 2 withdraw. */
   updateNoticeState?: Maybe<OperationResult>;
+  /** Marks one of the caller's notifications read (state "1") or unread ("0"); ids holds its id. */
+  updateNotificationState?: Maybe<OperationResult>;
   updateResources?: Maybe<OperationResult>;
   updateResourcesOccupy?: Maybe<OperationResult>;
   updateResourcesRuleTemplate?: Maybe<OperationResult>;
@@ -1201,7 +1627,15 @@ export type MutationCopyResourcesArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationDeleteAppointmentEvaluateArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type MutationDeleteAppointmentInformationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteBlackListArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1242,6 +1676,10 @@ export type MutationDeleteResourcesArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationDeleteResourcesLikeArgs = {
+  resourcesId: Scalars['String']['input'];
+};
+
 export type MutationDeleteResourcesOccupyArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1262,9 +1700,27 @@ export type MutationInitTenantsDataArgs = {
   model?: InputMaybe<InputTenants>;
 };
 
+export type MutationPardonBlackListArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
 export type MutationRejectAppointmentArgs = {
   id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+export type MutationReplyAppointmentEvaluateArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  reply_content?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationResendNotificationMailArgs = {
+  ids?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type MutationSaveAppointmentEvaluateArgs = {
+  model?: InputMaybe<InputAppointmentEvaluate>;
 };
 
 export type MutationSaveAppointmentInformationArgs = {
@@ -1290,6 +1746,22 @@ export type MutationSaveAppointmentInformationAllArgs = {
   model: InputAppointmentInformation;
   seriesCommit?: InputMaybe<Scalars['String']['input']>;
   timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type MutationSaveAppointmentSignInArgs = {
+  code: Scalars['String']['input'];
+};
+
+export type MutationSaveAppointmentSignOutArgs = {
+  code: Scalars['String']['input'];
+};
+
+export type MutationSaveBlackListArgs = {
+  model: InputBlackList;
+};
+
+export type MutationSaveBlackSettingsArgs = {
+  model: InputBlackSettings;
 };
 
 export type MutationSaveCodeItemsArgs = {
@@ -1332,6 +1804,10 @@ export type MutationSaveResourcesArgs = {
   model: InputResources;
 };
 
+export type MutationSaveResourcesLikeArgs = {
+  resourcesId: Scalars['String']['input'];
+};
+
 export type MutationSaveResourcesOccupyArgs = {
   model: InputResourcesOccupy;
 };
@@ -1360,6 +1836,11 @@ export type MutationSaveUserImageArgs = {
   model: InputUserImage;
 };
 
+export type MutationScanAppointmentSignCodeArgs = {
+  code: Scalars['String']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationSortCollectionConfigArgs = {
   ids?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
@@ -1369,11 +1850,22 @@ export type MutationTerminateAppointmentArgs = {
   reason?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type MutationUpdateAppointmentEvaluateStateArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationUpdateAppointmentInformationStateArgs = {
   dataSource?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
   state: Scalars['String']['input'];
+};
+
+export type MutationUpdateAppointmentPerformStateArgs = {
+  appointment_state: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationUpdateAppointmentTimeArgs = {
@@ -1395,6 +1887,11 @@ export type MutationUpdateCodesArgs = {
 export type MutationUpdateNoticeStateArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   state?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type MutationUpdateNotificationStateArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationUpdateResourcesArgs = {
@@ -1536,6 +2033,101 @@ export type NoticeReadEntityFilterMap = {
   read_user_name?: InputMaybe<StringFilter>;
 };
 
+/**
+ * A notification to the signed-in user about a booking (in-app; the same text may also have been
+ * e-mailed). event: booked (confirmed, or submitted for approval), cancelled, approved, rejected,
+ * signed_in, signed_out, missed. audience: booker (the recipient's own booking) or admin (a booking
+ * of a resource the recipient administers). title/content are Chinese, title_en/content_en English.
+ */
+export type Notification = {
+  __typename?: 'Notification';
+  /** How many occurrences the notification covers. */
+  appointment_count?: Maybe<Scalars['Int']['output']>;
+  /** The booking (the first one when the notification covers several occurrences of one request). */
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  audience?: Maybe<Scalars['String']['output']>;
+  content?: Maybe<Scalars['String']['output']>;
+  content_en?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  event?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone; empty while unread. */
+  read_time?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  /** 0 unread, 1 read. */
+  state?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  title_en?: Maybe<Scalars['String']['output']>;
+};
+
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  edges?: Maybe<Array<Maybe<NotificationEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  /** Notifications matching the filter. */
+  totalCount?: Maybe<Scalars['Int']['output']>;
+  /** All unread notifications of the caller, whatever the filter. */
+  unreadCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<Notification>;
+};
+
+/** Columns findNotificationAllForAccount filters on (eq, in). state: "0" unread, "1" read. */
+export type NotificationFilterMap = {
+  event?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+};
+
+/**
+ * An e-mail of the outbox. status: pending (due at next_attempt_time), sent (sent_time; transport
+ * smtp, or log when no SMTP server is configured), failed (given up; last_error says why).
+ */
+export type NotificationMail = {
+  __typename?: 'NotificationMail';
+  attempts?: Maybe<Scalars['Int']['output']>;
+  body?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  last_error?: Maybe<Scalars['String']['output']>;
+  message_id?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  next_attempt_time?: Maybe<Scalars['String']['output']>;
+  notification_id?: Maybe<Scalars['String']['output']>;
+  recipient?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone; empty until sent. */
+  sent_time?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  subject?: Maybe<Scalars['String']['output']>;
+  transport?: Maybe<Scalars['String']['output']>;
+};
+
+export type NotificationMailConnection = {
+  __typename?: 'NotificationMailConnection';
+  edges?: Maybe<Array<Maybe<NotificationMailEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type NotificationMailEdge = {
+  __typename?: 'NotificationMailEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<NotificationMail>;
+};
+
+/** Columns findNotificationMailAll filters on: status (eq, in), recipient (eq). */
+export type NotificationMailFilterMap = {
+  recipient?: InputMaybe<StringFilter>;
+  status?: InputMaybe<StringFilter>;
+};
+
 /** An operate-log entry (product spec 3). id_address is the client's IP (the original's name). */
 export type OperateLog = {
   __typename?: 'OperateLog';
@@ -1607,6 +2199,24 @@ export type Query = {
    * approval), for its booker or an administrator of its resource.
    */
   findAppointmentApprovalTasks?: Maybe<Array<Maybe<AppointmentApprovalTask>>>;
+  /**
+   * Book again (再次预约): the form values of one of the caller's finished, cancelled, rejected or
+   * terminated bookings, to book the same resource on a new date.
+   */
+  findAppointmentBookAgain?: Maybe<AppointmentBookAgain>;
+  /** One evaluation: whole for administrators and its author; other users get a shown one, anonymised; else null. */
+  findAppointmentEvaluate?: Maybe<AppointmentEvaluate>;
+  /** Every evaluation of the tenant with its author, newest first (administrators, /manage/evaluate). */
+  findAppointmentEvaluateAll?: Maybe<AppointmentEvaluateConnection>;
+  /**
+   * The shown evaluations of a resource the caller may see, newest first (venue reviews);
+   * anonymous authors without account and name.
+   */
+  findAppointmentEvaluateAllByResources?: Maybe<AppointmentEvaluateConnection>;
+  /** The caller's own evaluations (hidden ones too), newest first. */
+  findAppointmentEvaluateAllForAccount?: Maybe<AppointmentEvaluateConnection>;
+  /** Count and mean scores of the shown evaluations of each resource asked for (at most 500 ids). */
+  findAppointmentEvaluateAverage?: Maybe<Array<Maybe<AppointmentEvaluateAverage>>>;
   /** The caller's bookings, latest first; first is at most 200. appointmentDate: [date] or [from, to]. */
   findAppointmentInformationAllForAccount?: Maybe<AppointmentInformationConnection>;
   /**
@@ -1617,8 +2227,29 @@ export type Query = {
   findAppointmentInformationAllForAppointMent?: Maybe<AppointmentInformationConnection>;
   /** The caller's own bookings, latest first. */
   findAppointmentInformationAllForSelf?: Maybe<AppointmentInformationConnection>;
+  /**
+   * Administrators (/manage/sign): the tenant's confirmed bookings (valid; approved or needing no
+   * approval; to be performed, performed or no-show) with their check-in records, latest first.
+   * appointmentDate: one date or a [from, to] range (YYYY-MM-DD or epoch ms); signState: '0' to
+   * check in, '1' checked in, '2' checked out, '3' no-show; keyword: part of the booker's account
+   * or name.
+   */
+  findAppointmentSignAll?: Maybe<AppointmentSignConnection>;
+  /**
+   * The booker's voucher for their booking: a single-use code valid 300 s (fetch a fresh one
+   * before expire_time), which staff scan with scanAppointmentSignCode.
+   */
+  findAppointmentSignCode?: Maybe<AppointmentSignCode>;
+  /** A booking's check-in record and windows, for its booker or an administrator of its resource. */
+  findAppointmentSignInfo?: Maybe<AppointmentSign>;
   /** Administrators: the vacancy rate of each resource between two dates ("YYYY-MM-DD", at most 366 days). */
   findAppointmentVacancyRateTable?: Maybe<Array<Maybe<AppointmentVacancyRate>>>;
+  /** Administrators: the tenant's blacklist entries (removed ones excepted), newest first. */
+  findBlackListAll?: Maybe<BlackListConnection>;
+  /** The caller's ban in force (its reason and end), or null. */
+  findBlackListForSelf?: Maybe<BlackList>;
+  /** The tenant's black-settings rule (administrators). */
+  findBlackSettings?: Maybe<BlackSettings>;
   /**
    * Items of the code tables selected by code_id (a table's id) and/or code (a prefix of the
    * tables' code: "yy_" selects every table of the product), by table then item_index. With
@@ -1650,6 +2281,12 @@ export type Query = {
   findNoticeAll?: Maybe<NoticeConnection>;
   /** Read records, newest first (administrators). */
   findNoticeReadEntityList?: Maybe<NoticeReadEntityConnection>;
+  /** The caller's notifications, newest first (first: 1..200, default 20), with the unread count. */
+  findNotificationAllForAccount?: Maybe<NotificationConnection>;
+  /** The tenant's e-mail outbox, newest first (administrators). */
+  findNotificationMailAll?: Maybe<NotificationMailConnection>;
+  /** How many of the caller's notifications are unread. */
+  findNotificationUnreadCount?: Maybe<Scalars['Int']['output']>;
   findOperateLog?: Maybe<OperateLog>;
   /**
    * The tenant's operate log, newest first. operateTime is [start, end], each "YYYY-MM-DD" or
@@ -1658,6 +2295,14 @@ export type Query = {
   findOperateLogAll?: Maybe<OperateLogConnection>;
   /** The fixed slots of a resource on a date with their state and the rule that closes each. */
   findResourceSlotAvailability?: Maybe<Array<Maybe<ResourceSlotAvailability>>>;
+  /**
+   * Every resource of a type the caller may see (filter: the resource columns of
+   * findResourcesAllByAccount's filter, e.g. campus_code, building_code, floor_code, need_approve),
+   * in display order, each with its fixed slots on date (epoch ms of local midnight or
+   * "YYYY-MM-DD") as findResourceSlotAvailability gives them: the desktop time grid. The reads do
+   * not grow with the number of resources.
+   */
+  findResourceTypeSlotAvailability?: Maybe<Array<Maybe<ResourceAvailability>>>;
   /** One resource the caller may see (noReservationTimeSlotList for today), or null. */
   findResources?: Maybe<Resources>;
   /** The tenant's resources for the back office, by order then name; first is at most 500. */
@@ -1676,11 +2321,20 @@ export type Query = {
    * English. Empty strings mean "not given"; first is at most 500.
    */
   findResourcesAllByAccount?: Maybe<Array<Maybe<Resources>>>;
+  /** The caller's favourite resources (deleted resources left out), newest first. */
+  findResourcesLikeAllForAccount?: Maybe<ResourcesLikeConnection>;
   /** Blocked periods, latest start first; first is at most 200. */
   findResourcesOccupyAll?: Maybe<ResourcesOccupyConnection>;
   findResourcesRuleTemplate?: Maybe<ResourcesRuleTemplate>;
   /** The tenant's rule templates, by name; first is at most 200. */
   findResourcesRuleTemplateAll?: Maybe<ResourcesRuleTemplateConnection>;
+  /**
+   * A resource's check-in code, for its administrators (tenant administrators, or holders of its
+   * admin_dept/admin_post): without validDays valid 300 s, for a screen at the venue that
+   * refreshes it; with validDays (1-1095) one to print. The QR code made with the resource
+   * (qcode_image_url) holds such a URL valid 1095 days.
+   */
+  findResourcesSignCode?: Maybe<AppointmentSignCode>;
   /**
    * The slots of a resource on a date (epoch ms of local midnight, or "YYYY-MM-DD") with how
    * many more bookings each takes; a closed slot has 0 and its reason as the description.
@@ -1745,6 +2399,40 @@ export type QueryFindAppointmentApprovalTasksArgs = {
   appointmentId: Scalars['String']['input'];
 };
 
+export type QueryFindAppointmentBookAgainArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type QueryFindAppointmentEvaluateArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindAppointmentEvaluateAllArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AppointmentEvaluateFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindAppointmentEvaluateAllByResourcesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AppointmentEvaluateFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  resourcesId: Scalars['String']['input'];
+};
+
+export type QueryFindAppointmentEvaluateAllForAccountArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AppointmentEvaluateFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindAppointmentEvaluateAverageArgs = {
+  resourcesIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
 export type QueryFindAppointmentInformationAllForAccountArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   appointmentDate?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
@@ -1772,9 +2460,34 @@ export type QueryFindAppointmentInformationAllForSelfArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type QueryFindAppointmentSignAllArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  appointmentDate?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  filter?: InputMaybe<AppointmentSignFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  keyword?: InputMaybe<Scalars['String']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  signState?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindAppointmentSignCodeArgs = {
+  appointmentId: Scalars['String']['input'];
+};
+
+export type QueryFindAppointmentSignInfoArgs = {
+  appointmentId: Scalars['String']['input'];
+};
+
 export type QueryFindAppointmentVacancyRateTableArgs = {
   endDate: Scalars['String']['input'];
   startDate: Scalars['String']['input'];
+};
+
+export type QueryFindBlackListAllArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<BlackListFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryFindCodeItemsAllArgs = {
@@ -1828,6 +2541,20 @@ export type QueryFindNoticeReadEntityListArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type QueryFindNotificationAllForAccountArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<NotificationFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindNotificationMailAllArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<NotificationMailFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryFindOperateLogArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1843,6 +2570,12 @@ export type QueryFindOperateLogAllArgs = {
 export type QueryFindResourceSlotAvailabilityArgs = {
   date: Scalars['Date']['input'];
   resourcesId: Scalars['String']['input'];
+};
+
+export type QueryFindResourceTypeSlotAvailabilityArgs = {
+  date: Scalars['Date']['input'];
+  filter?: InputMaybe<ResourcesFilterMap>;
+  resourcesTypeId: Scalars['String']['input'];
 };
 
 export type QueryFindResourcesArgs = {
@@ -1879,6 +2612,13 @@ export type QueryFindResourcesAllByAccountArgs = {
   typeName?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryFindResourcesLikeAllForAccountArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ResourcesLikeFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryFindResourcesOccupyAllArgs = {
   filter?: InputMaybe<ResourcesOccupyFilterMap>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1893,6 +2633,11 @@ export type QueryFindResourcesRuleTemplateAllArgs = {
   filter?: InputMaybe<ResourcesRuleTemplateFilterMap>;
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindResourcesSignCodeArgs = {
+  resourcesId: Scalars['String']['input'];
+  validDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryFindResourcesTimeSlotByResourcesIdAndDateArgs = {
@@ -1958,10 +2703,28 @@ export type QueryPreviewAppointmentSeriesArgs = {
 };
 
 /**
+ * A resource of a type with its fixed slots on a date as the caller sees them
+ * (findResourceTypeSlotAvailability). time_slot_rule "2" (free time): slots is empty.
+ */
+export type ResourceAvailability = {
+  __typename?: 'ResourceAvailability';
+  available_number?: Maybe<Scalars['Int']['output']>;
+  need_approve?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['ID']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_number?: Maybe<Scalars['String']['output']>;
+  slots?: Maybe<Array<Maybe<ResourceSlotAvailability>>>;
+  time_slot_rule?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * A fixed slot of a resource on a date as the caller sees it. state: expired, unavailable,
  * available, mine, taken (an exclusive slot booked by someone else), full. rule (why it cannot be
- * booked): expired, not_open (opens_at says when, "YYYY-MM-DD HH:mm:ss"), date_closed,
- * no_reservation, occupied, advance_min, advance_max, taken, full; empty when bookable or mine.
+ * booked): expired, not_open (opens_at says when, "YYYY-MM-DD HH:mm:ss"), blacklisted (the caller
+ * is blacklisted: state unavailable, reason_cn/reason_en give the ban's end and why; a passed slot
+ * stays expired and the caller's own stays mine), date_closed, no_reservation, occupied,
+ * advance_min, advance_max, taken, full; empty when bookable or mine.
  */
 export type ResourceSlotAvailability = {
   __typename?: 'ResourceSlotAvailability';
@@ -1998,6 +2761,7 @@ export type Resources = {
   appointment_open_date?: Maybe<Scalars['String']['output']>;
   appointment_open_time?: Maybe<Scalars['String']['output']>;
   available_number?: Maybe<Scalars['Int']['output']>;
+  /** Average composite score (1-5, two decimals) of the shown evaluations; 0 when none. */
   average?: Maybe<Scalars['Float']['output']>;
   batch_rule?: Maybe<Scalars['String']['output']>;
   building_code?: Maybe<Scalars['String']['output']>;
@@ -2023,7 +2787,7 @@ export type Resources = {
   del?: Maybe<Scalars['Int']['output']>;
   describe?: Maybe<Scalars['String']['output']>;
   describe_en?: Maybe<Scalars['String']['output']>;
-  /** Evaluations of the resource (0 until evaluations exist). */
+  /** Shown evaluations of the resource (lists and the detail). */
   evaluateCount?: Maybe<Scalars['Int']['output']>;
   floor_code?: Maybe<Scalars['String']['output']>;
   floor_name?: Maybe<Scalars['String']['output']>;
@@ -2032,8 +2796,20 @@ export type Resources = {
   hide_resources_detail?: Maybe<Scalars['String']['output']>;
   hits?: Maybe<Scalars['Int']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
+  /**
+   * Notifications (as modules/notifications sends them): "1" = the resource's bookings are
+   * notified at all (in-app always; notifiy_channels "email" adds e-mail, "sms" is kept but not
+   * delivered). success_notification_push "1": the booker is told of a booking, with the text
+   * success_notification_rule (else success_prompt). cancel_notification_push "1": cancellations
+   * are told; cancel_notification_rule_apply is the booker's text ("0": the booker is not told;
+   * empty or "1": the default text), cancel_notification_rule_admin the resource administrators'
+   * ("" or "0": not told; "1": the default text). A text containing a placeholder ({resource},
+   * {times}, {date}, {start}, {end}, {name}, {account}, {reason}, {theme}) replaces the default
+   * text; one without is added to it. Sign-in, sign-out and no-show notices are the booking rule
+   * resourcesConfig.signin_notification_push / signin_notification_rule.
+   */
   is_notification_push?: Maybe<Scalars['String']['output']>;
-  /** Favourites of the resource (0 until favourites exist). */
+  /** How many users keep the resource as a favourite (in lists and the detail; 0 where the booking engine reads resources). */
   like?: Maybe<Scalars['Int']['output']>;
   max_advance_booking_day?: Maybe<Scalars['Int']['output']>;
   max_advance_booking_hour?: Maybe<Scalars['Int']['output']>;
@@ -2048,6 +2824,7 @@ export type Resources = {
   min_interval_minutes_prompt_en?: Maybe<Scalars['String']['output']>;
   need_approve?: Maybe<Scalars['String']['output']>;
   noReservationTimeSlotList?: Maybe<Array<Maybe<NoReservationTimeSlot>>>;
+  /** Comma separated: email, sms (kept, not delivered), inapp (always sent). */
   notifiy_channels?: Maybe<Scalars['String']['output']>;
   open_captcha_verify?: Maybe<Scalars['String']['output']>;
   open_frequency_verify?: Maybe<Scalars['String']['output']>;
@@ -2092,7 +2869,7 @@ export type Resources = {
   time_slot_rule?: Maybe<Scalars['String']['output']>;
   timeslot_latest_deviation_minutes?: Maybe<Scalars['Int']['output']>;
   timeslot_latest_rule?: Maybe<Scalars['String']['output']>;
-  /** Successful bookings of the resource (0 until bookings exist). */
+  /** Successful bookings of the resource (valid, not refused or awaiting approval; lists and the detail). */
   totalSuccessReserveCounts?: Maybe<Scalars['Int']['output']>;
   userDisplayInfoConfigList?: Maybe<Array<Maybe<UserDisplayInfoConfig>>>;
   write_detail?: Maybe<Scalars['String']['output']>;
@@ -2117,7 +2894,8 @@ export type ResourcesAuth = {
 /**
  * Capacity per slot that differs from available_number: date_rule "1" between start_date and
  * end_date, "2" on weeks ("1".."7", comma separated); time_slot_rule "1" within
- * start_time..end_time, otherwise the whole day.
+ * start_time..end_time, otherwise the whole day. The first rule (in the order given) that
+ * matches a slot gives its capacity.
  */
 export type ResourcesAvailableNumberRule = {
   __typename?: 'ResourcesAvailableNumberRule';
@@ -2150,10 +2928,15 @@ export type ResourcesConfig = {
   name_encryption_display?: Maybe<Scalars['String']['output']>;
   pertimeslot_max_minutes?: Maybe<Scalars['Int']['output']>;
   pertimeslot_min_minutes?: Maybe<Scalars['Int']['output']>;
+  /** The directory id of the department whose members (with preaudit_post, when given) pre-audit. */
   preaudit_dept?: Maybe<Scalars['String']['output']>;
+  /** What the applicant is told about the pre-audit. */
   preaudit_description?: Maybe<Scalars['String']['output']>;
+  /** "1": a booking is pre-audited before it takes effect (by preaudit_url and/or holders of preaudit_post in preaudit_dept). */
   preaudit_enable?: Maybe<Scalars['String']['output']>;
+  /** The directory id of the post whose holders pre-audit. */
   preaudit_post?: Maybe<Scalars['String']['output']>;
+  /** The http(s) page where the pre-audit is done. */
   preaudit_url?: Maybe<Scalars['String']['output']>;
   reservation_info_reuse?: Maybe<Scalars['String']['output']>;
   resources_id?: Maybe<Scalars['String']['output']>;
@@ -2184,19 +2967,28 @@ export type ResourcesCooperativeDept = {
   resources_id?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * An attribute the administrator defines for a resource; its value is in
+ * resourcesCustomAttributeContentList (same field_name).
+ */
 export type ResourcesCustomAttribute = {
   __typename?: 'ResourcesCustomAttribute';
+  /** How the value is entered: "0" (or empty) free text, "1" one of the options, "2" several options (comma separated). */
   collect_mode?: Maybe<Scalars['String']['output']>;
+  /** The options, separated by commas or new lines; data_range_en the English ones in the same order. */
   data_range_cn?: Maybe<Scalars['String']['output']>;
   data_range_en?: Maybe<Scalars['String']['output']>;
+  /** The value a new entry starts with (an option when collect_mode is "1" or "2"). */
   default_value_cn?: Maybe<Scalars['String']['output']>;
   default_value_en?: Maybe<Scalars['String']['output']>;
   field_desc_cn?: Maybe<Scalars['String']['output']>;
   field_desc_en?: Maybe<Scalars['String']['output']>;
   field_desc_remark?: Maybe<Scalars['String']['output']>;
+  /** Key: letters, digits and underscores, not starting with a digit; unique in the resource. */
   field_name?: Maybe<Scalars['String']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
   is_detail_display?: Maybe<Scalars['String']['output']>;
+  /** "1": the value cannot be empty. */
   is_required?: Maybe<Scalars['String']['output']>;
   order_num?: Maybe<Scalars['Int']['output']>;
   resources_type_id?: Maybe<Scalars['String']['output']>;
@@ -2233,6 +3025,12 @@ export type ResourcesEdge = {
   node?: Maybe<Resources>;
 };
 
+/**
+ * A value of one of the type's extended properties: item_code/item_name/item_description of
+ * an item of the property's code table (the table whose code is extended_properties_code). A
+ * property may have several values. Saving checks them against the type and the code table and
+ * takes the names from there.
+ */
 export type ResourcesExtendedProperty = {
   __typename?: 'ResourcesExtendedProperty';
   code_description?: Maybe<Scalars['String']['output']>;
@@ -2281,6 +3079,57 @@ export type ResourcesInvisible = {
   invisible_obj_name?: Maybe<Scalars['String']['output']>;
   invisible_obj_type?: Maybe<Scalars['String']['output']>;
   resources_id?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A favourite resource of the signed-in user (the resource field `like` counts them). The
+ * contract names no favourite operation: these names follow its style (saveX/deleteX,
+ * findXAllForAccount).
+ */
+export type ResourcesLike = {
+  __typename?: 'ResourcesLike';
+  building_name?: Maybe<Scalars['String']['output']>;
+  building_name_en?: Maybe<Scalars['String']['output']>;
+  campus_name?: Maybe<Scalars['String']['output']>;
+  campus_name_en?: Maybe<Scalars['String']['output']>;
+  capacity?: Maybe<Scalars['Int']['output']>;
+  /** When it was added: YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  /** The user's account and name. */
+  created_user?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  floor_name?: Maybe<Scalars['String']['output']>;
+  floor_name_en?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** The resource's first picture (uri), empty when it has none. */
+  image_uri?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  resources_type_name?: Maybe<Scalars['String']['output']>;
+  resources_type_name_en?: Maybe<Scalars['String']['output']>;
+  /** The resource's state: 1 enabled, 0 disabled. */
+  state?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResourcesLikeConnection = {
+  __typename?: 'ResourcesLikeConnection';
+  edges?: Maybe<Array<Maybe<ResourcesLikeEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResourcesLikeEdge = {
+  __typename?: 'ResourcesLikeEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<ResourcesLike>;
+};
+
+/** Columns findResourcesLikeAllForAccount filters on (eq, in). resources_id eq tells whether one resource is a favourite. */
+export type ResourcesLikeFilterMap = {
+  resources_id?: InputMaybe<StringFilter>;
+  resources_type_id?: InputMaybe<StringFilter>;
 };
 
 /** A bookable month (and optionally day of the month). None: every month. */
@@ -2398,6 +3247,7 @@ export type ResourcesRuleConfig = {
   pertimeslot_max_minutes?: Maybe<Scalars['Int']['output']>;
   pertimeslot_min_minutes?: Maybe<Scalars['Int']['output']>;
   sign_out_rule?: Maybe<Scalars['String']['output']>;
+  /** "1": bookers are told of their sign-in, sign-out and no-show (when the resource notifies); signin_notification_rule is the text (see Resources.is_notification_push). */
   signin_notification_push?: Maybe<Scalars['String']['output']>;
   signin_notification_rule?: Maybe<Scalars['String']['output']>;
   signin_rule?: Maybe<Scalars['String']['output']>;
@@ -2782,8 +3632,17 @@ export type DirectiveResolverFn<
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AppointmentApprovalTask: ResolverTypeWrapper<AppointmentApprovalTask>;
+  AppointmentBookAgain: ResolverTypeWrapper<AppointmentBookAgain>;
   AppointmentCheckResult: ResolverTypeWrapper<AppointmentCheckResult>;
   AppointmentCollection: ResolverTypeWrapper<AppointmentCollection>;
+  AppointmentDraft: ResolverTypeWrapper<AppointmentDraft>;
+  AppointmentDraftCollection: ResolverTypeWrapper<AppointmentDraftCollection>;
+  AppointmentDraftParticipant: ResolverTypeWrapper<AppointmentDraftParticipant>;
+  AppointmentEvaluate: ResolverTypeWrapper<AppointmentEvaluate>;
+  AppointmentEvaluateAverage: ResolverTypeWrapper<AppointmentEvaluateAverage>;
+  AppointmentEvaluateConnection: ResolverTypeWrapper<AppointmentEvaluateConnection>;
+  AppointmentEvaluateEdge: ResolverTypeWrapper<AppointmentEvaluateEdge>;
+  AppointmentEvaluateFilterMap: AppointmentEvaluateFilterMap;
   AppointmentInformation: ResolverTypeWrapper<AppointmentInformation>;
   AppointmentInformationConnection: ResolverTypeWrapper<AppointmentInformationConnection>;
   AppointmentInformationEdge: ResolverTypeWrapper<AppointmentInformationEdge>;
@@ -2792,7 +3651,17 @@ export type ResolversTypes = ResolversObject<{
   AppointmentParticipant: ResolverTypeWrapper<AppointmentParticipant>;
   AppointmentSaveResult: ResolverTypeWrapper<AppointmentSaveResult>;
   AppointmentSeriesOccurrence: ResolverTypeWrapper<AppointmentSeriesOccurrence>;
+  AppointmentSign: ResolverTypeWrapper<AppointmentSign>;
+  AppointmentSignCode: ResolverTypeWrapper<AppointmentSignCode>;
+  AppointmentSignConnection: ResolverTypeWrapper<AppointmentSignConnection>;
+  AppointmentSignEdge: ResolverTypeWrapper<AppointmentSignEdge>;
+  AppointmentSignFilterMap: AppointmentSignFilterMap;
   AppointmentVacancyRate: ResolverTypeWrapper<AppointmentVacancyRate>;
+  BlackList: ResolverTypeWrapper<BlackList>;
+  BlackListConnection: ResolverTypeWrapper<BlackListConnection>;
+  BlackListEdge: ResolverTypeWrapper<BlackListEdge>;
+  BlackListFilterMap: BlackListFilterMap;
+  BlackSettings: ResolverTypeWrapper<BlackSettings>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CodeItem: ResolverTypeWrapper<CodeItem>;
   Codes: ResolverTypeWrapper<Codes>;
@@ -2806,9 +3675,12 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   InputAppointmentCollection: InputAppointmentCollection;
+  InputAppointmentEvaluate: InputAppointmentEvaluate;
   InputAppointmentInformation: InputAppointmentInformation;
   InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
   InputAppointmentParticipant: InputAppointmentParticipant;
+  InputBlackList: InputBlackList;
+  InputBlackSettings: InputBlackSettings;
   InputCodeItems: InputCodeItems;
   InputCodes: InputCodes;
   InputCollectionConfig: InputCollectionConfig;
@@ -2861,6 +3733,14 @@ export type ResolversTypes = ResolversObject<{
   NoticeReadEntityConnection: ResolverTypeWrapper<NoticeReadEntityConnection>;
   NoticeReadEntityEdge: ResolverTypeWrapper<NoticeReadEntityEdge>;
   NoticeReadEntityFilterMap: NoticeReadEntityFilterMap;
+  Notification: ResolverTypeWrapper<Notification>;
+  NotificationConnection: ResolverTypeWrapper<NotificationConnection>;
+  NotificationEdge: ResolverTypeWrapper<NotificationEdge>;
+  NotificationFilterMap: NotificationFilterMap;
+  NotificationMail: ResolverTypeWrapper<NotificationMail>;
+  NotificationMailConnection: ResolverTypeWrapper<NotificationMailConnection>;
+  NotificationMailEdge: ResolverTypeWrapper<NotificationMailEdge>;
+  NotificationMailFilterMap: NotificationMailFilterMap;
   OperateLog: ResolverTypeWrapper<OperateLog>;
   OperateLogConnection: ResolverTypeWrapper<OperateLogConnection>;
   OperateLogEdge: ResolverTypeWrapper<OperateLogEdge>;
@@ -2868,6 +3748,7 @@ export type ResolversTypes = ResolversObject<{
   OperationResult: ResolverTypeWrapper<OperationResult>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ResourceAvailability: ResolverTypeWrapper<ResourceAvailability>;
   ResourceSlotAvailability: ResolverTypeWrapper<ResourceSlotAvailability>;
   Resources: ResolverTypeWrapper<Resources>;
   ResourcesAuth: ResolverTypeWrapper<ResourcesAuth>;
@@ -2883,6 +3764,10 @@ export type ResolversTypes = ResolversObject<{
   ResourcesFilterMap: ResourcesFilterMap;
   ResourcesImage: ResolverTypeWrapper<ResourcesImage>;
   ResourcesInvisible: ResolverTypeWrapper<ResourcesInvisible>;
+  ResourcesLike: ResolverTypeWrapper<ResourcesLike>;
+  ResourcesLikeConnection: ResolverTypeWrapper<ResourcesLikeConnection>;
+  ResourcesLikeEdge: ResolverTypeWrapper<ResourcesLikeEdge>;
+  ResourcesLikeFilterMap: ResourcesLikeFilterMap;
   ResourcesMonth: ResolverTypeWrapper<ResourcesMonth>;
   ResourcesNoReservationConfig: ResolverTypeWrapper<ResourcesNoReservationConfig>;
   ResourcesOccupy: ResolverTypeWrapper<ResourcesOccupy>;
@@ -2915,8 +3800,17 @@ export type ResolversTypes = ResolversObject<{
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AppointmentApprovalTask: AppointmentApprovalTask;
+  AppointmentBookAgain: AppointmentBookAgain;
   AppointmentCheckResult: AppointmentCheckResult;
   AppointmentCollection: AppointmentCollection;
+  AppointmentDraft: AppointmentDraft;
+  AppointmentDraftCollection: AppointmentDraftCollection;
+  AppointmentDraftParticipant: AppointmentDraftParticipant;
+  AppointmentEvaluate: AppointmentEvaluate;
+  AppointmentEvaluateAverage: AppointmentEvaluateAverage;
+  AppointmentEvaluateConnection: AppointmentEvaluateConnection;
+  AppointmentEvaluateEdge: AppointmentEvaluateEdge;
+  AppointmentEvaluateFilterMap: AppointmentEvaluateFilterMap;
   AppointmentInformation: AppointmentInformation;
   AppointmentInformationConnection: AppointmentInformationConnection;
   AppointmentInformationEdge: AppointmentInformationEdge;
@@ -2925,7 +3819,17 @@ export type ResolversParentTypes = ResolversObject<{
   AppointmentParticipant: AppointmentParticipant;
   AppointmentSaveResult: AppointmentSaveResult;
   AppointmentSeriesOccurrence: AppointmentSeriesOccurrence;
+  AppointmentSign: AppointmentSign;
+  AppointmentSignCode: AppointmentSignCode;
+  AppointmentSignConnection: AppointmentSignConnection;
+  AppointmentSignEdge: AppointmentSignEdge;
+  AppointmentSignFilterMap: AppointmentSignFilterMap;
   AppointmentVacancyRate: AppointmentVacancyRate;
+  BlackList: BlackList;
+  BlackListConnection: BlackListConnection;
+  BlackListEdge: BlackListEdge;
+  BlackListFilterMap: BlackListFilterMap;
+  BlackSettings: BlackSettings;
   Boolean: Scalars['Boolean']['output'];
   CodeItem: CodeItem;
   Codes: Codes;
@@ -2939,9 +3843,12 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   InputAppointmentCollection: InputAppointmentCollection;
+  InputAppointmentEvaluate: InputAppointmentEvaluate;
   InputAppointmentInformation: InputAppointmentInformation;
   InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
   InputAppointmentParticipant: InputAppointmentParticipant;
+  InputBlackList: InputBlackList;
+  InputBlackSettings: InputBlackSettings;
   InputCodeItems: InputCodeItems;
   InputCodes: InputCodes;
   InputCollectionConfig: InputCollectionConfig;
@@ -2994,6 +3901,14 @@ export type ResolversParentTypes = ResolversObject<{
   NoticeReadEntityConnection: NoticeReadEntityConnection;
   NoticeReadEntityEdge: NoticeReadEntityEdge;
   NoticeReadEntityFilterMap: NoticeReadEntityFilterMap;
+  Notification: Notification;
+  NotificationConnection: NotificationConnection;
+  NotificationEdge: NotificationEdge;
+  NotificationFilterMap: NotificationFilterMap;
+  NotificationMail: NotificationMail;
+  NotificationMailConnection: NotificationMailConnection;
+  NotificationMailEdge: NotificationMailEdge;
+  NotificationMailFilterMap: NotificationMailFilterMap;
   OperateLog: OperateLog;
   OperateLogConnection: OperateLogConnection;
   OperateLogEdge: OperateLogEdge;
@@ -3001,6 +3916,7 @@ export type ResolversParentTypes = ResolversObject<{
   OperationResult: OperationResult;
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
+  ResourceAvailability: ResourceAvailability;
   ResourceSlotAvailability: ResourceSlotAvailability;
   Resources: Resources;
   ResourcesAuth: ResourcesAuth;
@@ -3016,6 +3932,10 @@ export type ResolversParentTypes = ResolversObject<{
   ResourcesFilterMap: ResourcesFilterMap;
   ResourcesImage: ResourcesImage;
   ResourcesInvisible: ResourcesInvisible;
+  ResourcesLike: ResourcesLike;
+  ResourcesLikeConnection: ResourcesLikeConnection;
+  ResourcesLikeEdge: ResourcesLikeEdge;
+  ResourcesLikeFilterMap: ResourcesLikeFilterMap;
   ResourcesMonth: ResourcesMonth;
   ResourcesNoReservationConfig: ResourcesNoReservationConfig;
   ResourcesOccupy: ResourcesOccupy;
@@ -3062,6 +3982,27 @@ export type AppointmentApprovalTaskResolvers<
   task_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type AppointmentBookAgainResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentBookAgain'] = ResolversParentTypes['AppointmentBookAgain'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  booking_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['AppointmentDraft']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_slot_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type AppointmentCheckResultResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['AppointmentCheckResult'] = ResolversParentTypes['AppointmentCheckResult'],
@@ -3083,6 +4024,129 @@ export type AppointmentCollectionResolvers<
   field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field_value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentDraftResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentDraft'] = ResolversParentTypes['AppointmentDraft'],
+> = ResolversObject<{
+  appointmentCollectionList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentDraftCollection']>>>,
+    ParentType,
+    ContextType
+  >;
+  appointmentParticipantList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentDraftParticipant']>>>,
+    ParentType,
+    ContextType
+  >;
+  dept_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enclosure?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enclosure_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enclosure_size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entourage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  need_meeting_signin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participants_scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person_times?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wemeet_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentDraftCollectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentDraftCollection'] =
+    ResolversParentTypes['AppointmentDraftCollection'],
+> = ResolversObject<{
+  field_desc_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_desc_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentDraftParticipantResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentDraftParticipant'] =
+    ResolversParentTypes['AppointmentDraftParticipant'],
+> = ResolversObject<{
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operate_user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operate_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_dept_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participant_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentEvaluateResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentEvaluate'] = ResolversParentTypes['AppointmentEvaluate'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  composite_score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_anonymous?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pictures?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  reply_content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reply_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reply_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reply_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  service_score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  system_score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  update_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentEvaluateAverageResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentEvaluateAverage'] =
+    ResolversParentTypes['AppointmentEvaluateAverage'],
+> = ResolversObject<{
+  average?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  evaluateCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  service_score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  system_score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentEvaluateConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentEvaluateConnection'] =
+    ResolversParentTypes['AppointmentEvaluateConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['AppointmentEvaluateEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentEvaluateEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentEvaluateEdge'] = ResolversParentTypes['AppointmentEvaluateEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['AppointmentEvaluate']>, ParentType, ContextType>;
 }>;
 
 export type AppointmentInformationResolvers<
@@ -3228,6 +4292,79 @@ export type AppointmentSeriesOccurrenceResolvers<
   time_slot_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type AppointmentSignResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentSign'] = ResolversParentTypes['AppointmentSign'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  audit_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  missed_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  missed_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  missed_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  missed_way?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_in_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_in_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_in_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_in_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_in_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_in_way?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_out_way?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signin_required?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentSignCodeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentSignCode'] = ResolversParentTypes['AppointmentSignCode'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expire_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires_in?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  qcode_image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subject_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentSignConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentSignConnection'] =
+    ResolversParentTypes['AppointmentSignConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['AppointmentSignEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type AppointmentSignEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentSignEdge'] = ResolversParentTypes['AppointmentSignEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['AppointmentSign']>, ParentType, ContextType>;
+}>;
+
 export type AppointmentVacancyRateResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['AppointmentVacancyRate'] = ResolversParentTypes['AppointmentVacancyRate'],
@@ -3238,6 +4375,61 @@ export type AppointmentVacancyRateResolvers<
   rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BlackListResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BlackList'] = ResolversParentTypes['BlackList'],
+> = ResolversObject<{
+  ban_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  no_show_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pardon_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pardon_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pardon_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pardon_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_account?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BlackListConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BlackListConnection'] = ResolversParentTypes['BlackListConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['BlackListEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BlackListEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BlackListEdge'] = ResolversParentTypes['BlackListEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['BlackList']>, ParentType, ContextType>;
+}>;
+
+export type BlackSettingsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BlackSettings'] = ResolversParentTypes['BlackSettings'],
+> = ResolversObject<{
+  ban_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  no_show_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  no_show_times?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  update_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  update_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  update_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CodeItemResolvers<
@@ -3391,11 +4583,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCopyResourcesArgs, 'id'>
   >;
+  deleteAppointmentEvaluate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteAppointmentEvaluateArgs>
+  >;
   deleteAppointmentInformation?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationDeleteAppointmentInformationArgs, 'id'>
+  >;
+  deleteBlackList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteBlackListArgs, 'id'>
   >;
   deleteCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3451,6 +4655,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteResourcesArgs, 'id'>
   >;
+  deleteResourcesLike?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteResourcesLikeArgs, 'resourcesId'>
+  >;
   deleteResourcesOccupy?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -3482,11 +4692,36 @@ export type MutationResolvers<
     Partial<MutationInitTenantsDataArgs>
   >;
   manualInitTenantsData?: Resolver<Maybe<ResolversTypes['ManualInitResult']>, ParentType, ContextType>;
+  pardonBlackList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationPardonBlackListArgs, 'id' | 'reason'>
+  >;
+  readNotificationAll?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   rejectAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationRejectAppointmentArgs, 'id' | 'reason'>
+  >;
+  replyAppointmentEvaluate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationReplyAppointmentEvaluateArgs>
+  >;
+  resendNotificationMail?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationResendNotificationMailArgs>
+  >;
+  saveAppointmentEvaluate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveAppointmentEvaluateArgs>
   >;
   saveAppointmentInformation?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3499,6 +4734,30 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSaveAppointmentInformationAllArgs, 'model'>
+  >;
+  saveAppointmentSignIn?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveAppointmentSignInArgs, 'code'>
+  >;
+  saveAppointmentSignOut?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveAppointmentSignOutArgs, 'code'>
+  >;
+  saveBlackList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveBlackListArgs, 'model'>
+  >;
+  saveBlackSettings?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveBlackSettingsArgs, 'model'>
   >;
   saveCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3560,6 +4819,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSaveResourcesArgs, 'model'>
   >;
+  saveResourcesLike?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveResourcesLikeArgs, 'resourcesId'>
+  >;
   saveResourcesOccupy?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -3602,6 +4867,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSaveUserImageArgs, 'model'>
   >;
+  scanAppointmentSignCode?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationScanAppointmentSignCodeArgs, 'code'>
+  >;
   sortCollectionConfig?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -3614,11 +4885,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationTerminateAppointmentArgs, 'id'>
   >;
+  updateAppointmentEvaluateState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationUpdateAppointmentEvaluateStateArgs>
+  >;
   updateAppointmentInformationState?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationUpdateAppointmentInformationStateArgs, 'id' | 'state'>
+  >;
+  updateAppointmentPerformState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateAppointmentPerformStateArgs, 'appointment_state' | 'id'>
   >;
   updateAppointmentTime?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3643,6 +4926,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationUpdateNoticeStateArgs>
+  >;
+  updateNotificationState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationUpdateNotificationStateArgs>
   >;
   updateResources?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -3774,6 +5063,82 @@ export type NoticeReadEntityEdgeResolvers<
   node?: Resolver<Maybe<ResolversTypes['NoticeReadEntity']>, ParentType, ContextType>;
 }>;
 
+export type NotificationResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification'],
+> = ResolversObject<{
+  appointment_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  audience?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  read_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type NotificationConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NotificationConnection'] = ResolversParentTypes['NotificationConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['NotificationEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  unreadCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type NotificationEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NotificationEdge'] = ResolversParentTypes['NotificationEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType>;
+}>;
+
+export type NotificationMailResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NotificationMail'] = ResolversParentTypes['NotificationMail'],
+> = ResolversObject<{
+  attempts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  last_error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  next_attempt_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notification_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recipient?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sent_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transport?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type NotificationMailConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NotificationMailConnection'] =
+    ResolversParentTypes['NotificationMailConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['NotificationMailEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type NotificationMailEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['NotificationMailEdge'] = ResolversParentTypes['NotificationMailEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['NotificationMail']>, ParentType, ContextType>;
+}>;
+
 export type OperateLogResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['OperateLog'] = ResolversParentTypes['OperateLog'],
@@ -3852,6 +5217,42 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryFindAppointmentApprovalTasksArgs, 'appointmentId'>
   >;
+  findAppointmentBookAgain?: Resolver<
+    Maybe<ResolversTypes['AppointmentBookAgain']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentBookAgainArgs, 'id'>
+  >;
+  findAppointmentEvaluate?: Resolver<
+    Maybe<ResolversTypes['AppointmentEvaluate']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentEvaluateArgs>
+  >;
+  findAppointmentEvaluateAll?: Resolver<
+    Maybe<ResolversTypes['AppointmentEvaluateConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentEvaluateAllArgs>
+  >;
+  findAppointmentEvaluateAllByResources?: Resolver<
+    Maybe<ResolversTypes['AppointmentEvaluateConnection']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentEvaluateAllByResourcesArgs, 'resourcesId'>
+  >;
+  findAppointmentEvaluateAllForAccount?: Resolver<
+    Maybe<ResolversTypes['AppointmentEvaluateConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentEvaluateAllForAccountArgs>
+  >;
+  findAppointmentEvaluateAverage?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentEvaluateAverage']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentEvaluateAverageArgs>
+  >;
   findAppointmentInformationAllForAccount?: Resolver<
     Maybe<ResolversTypes['AppointmentInformationConnection']>,
     ParentType,
@@ -3870,12 +5271,38 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindAppointmentInformationAllForSelfArgs>
   >;
+  findAppointmentSignAll?: Resolver<
+    Maybe<ResolversTypes['AppointmentSignConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindAppointmentSignAllArgs>
+  >;
+  findAppointmentSignCode?: Resolver<
+    Maybe<ResolversTypes['AppointmentSignCode']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentSignCodeArgs, 'appointmentId'>
+  >;
+  findAppointmentSignInfo?: Resolver<
+    Maybe<ResolversTypes['AppointmentSign']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentSignInfoArgs, 'appointmentId'>
+  >;
   findAppointmentVacancyRateTable?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['AppointmentVacancyRate']>>>,
     ParentType,
     ContextType,
     RequireFields<QueryFindAppointmentVacancyRateTableArgs, 'endDate' | 'startDate'>
   >;
+  findBlackListAll?: Resolver<
+    Maybe<ResolversTypes['BlackListConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBlackListAllArgs>
+  >;
+  findBlackListForSelf?: Resolver<Maybe<ResolversTypes['BlackList']>, ParentType, ContextType>;
+  findBlackSettings?: Resolver<Maybe<ResolversTypes['BlackSettings']>, ParentType, ContextType>;
   findCodeItemsAll?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['CodeItem']>>>,
     ParentType,
@@ -3927,6 +5354,19 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindNoticeReadEntityListArgs>
   >;
+  findNotificationAllForAccount?: Resolver<
+    Maybe<ResolversTypes['NotificationConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindNotificationAllForAccountArgs>
+  >;
+  findNotificationMailAll?: Resolver<
+    Maybe<ResolversTypes['NotificationMailConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindNotificationMailAllArgs>
+  >;
+  findNotificationUnreadCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   findOperateLog?: Resolver<
     Maybe<ResolversTypes['OperateLog']>,
     ParentType,
@@ -3944,6 +5384,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryFindResourceSlotAvailabilityArgs, 'date' | 'resourcesId'>
+  >;
+  findResourceTypeSlotAvailability?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['ResourceAvailability']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindResourceTypeSlotAvailabilityArgs, 'date' | 'resourcesTypeId'>
   >;
   findResources?: Resolver<
     Maybe<ResolversTypes['Resources']>,
@@ -3963,6 +5409,12 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindResourcesAllByAccountArgs>
   >;
+  findResourcesLikeAllForAccount?: Resolver<
+    Maybe<ResolversTypes['ResourcesLikeConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindResourcesLikeAllForAccountArgs>
+  >;
   findResourcesOccupyAll?: Resolver<
     Maybe<ResolversTypes['ResourcesOccupyConnection']>,
     ParentType,
@@ -3980,6 +5432,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryFindResourcesRuleTemplateAllArgs>
+  >;
+  findResourcesSignCode?: Resolver<
+    Maybe<ResolversTypes['AppointmentSignCode']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindResourcesSignCodeArgs, 'resourcesId'>
   >;
   findResourcesTimeSlotByResourcesIdAndDate?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['ResourcesTimeSlot']>>>,
@@ -4055,6 +5513,20 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryPreviewAppointmentSeriesArgs, 'model'>
   >;
+}>;
+
+export type ResourceAvailabilityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourceAvailability'] = ResolversParentTypes['ResourceAvailability'],
+> = ResolversObject<{
+  available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  need_approve?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slots?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourceSlotAvailability']>>>, ParentType, ContextType>;
+  time_slot_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type ResourceSlotAvailabilityResolvers<
@@ -4409,6 +5881,48 @@ export type ResourcesInvisibleResolvers<
   invisible_obj_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   invisible_obj_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesLikeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesLike'] = ResolversParentTypes['ResourcesLike'],
+> = ResolversObject<{
+  building_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  building_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floor_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  image_uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesLikeConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesLikeConnection'] = ResolversParentTypes['ResourcesLikeConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['ResourcesLikeEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ResourcesLikeEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ResourcesLikeEdge'] = ResolversParentTypes['ResourcesLikeEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['ResourcesLike']>, ParentType, ContextType>;
 }>;
 
 export type ResourcesMonthResolvers<
@@ -4801,8 +6315,16 @@ export type UserImageResolvers<
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentApprovalTask?: AppointmentApprovalTaskResolvers<ContextType>;
+  AppointmentBookAgain?: AppointmentBookAgainResolvers<ContextType>;
   AppointmentCheckResult?: AppointmentCheckResultResolvers<ContextType>;
   AppointmentCollection?: AppointmentCollectionResolvers<ContextType>;
+  AppointmentDraft?: AppointmentDraftResolvers<ContextType>;
+  AppointmentDraftCollection?: AppointmentDraftCollectionResolvers<ContextType>;
+  AppointmentDraftParticipant?: AppointmentDraftParticipantResolvers<ContextType>;
+  AppointmentEvaluate?: AppointmentEvaluateResolvers<ContextType>;
+  AppointmentEvaluateAverage?: AppointmentEvaluateAverageResolvers<ContextType>;
+  AppointmentEvaluateConnection?: AppointmentEvaluateConnectionResolvers<ContextType>;
+  AppointmentEvaluateEdge?: AppointmentEvaluateEdgeResolvers<ContextType>;
   AppointmentInformation?: AppointmentInformationResolvers<ContextType>;
   AppointmentInformationConnection?: AppointmentInformationConnectionResolvers<ContextType>;
   AppointmentInformationEdge?: AppointmentInformationEdgeResolvers<ContextType>;
@@ -4810,7 +6332,15 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentParticipant?: AppointmentParticipantResolvers<ContextType>;
   AppointmentSaveResult?: AppointmentSaveResultResolvers<ContextType>;
   AppointmentSeriesOccurrence?: AppointmentSeriesOccurrenceResolvers<ContextType>;
+  AppointmentSign?: AppointmentSignResolvers<ContextType>;
+  AppointmentSignCode?: AppointmentSignCodeResolvers<ContextType>;
+  AppointmentSignConnection?: AppointmentSignConnectionResolvers<ContextType>;
+  AppointmentSignEdge?: AppointmentSignEdgeResolvers<ContextType>;
   AppointmentVacancyRate?: AppointmentVacancyRateResolvers<ContextType>;
+  BlackList?: BlackListResolvers<ContextType>;
+  BlackListConnection?: BlackListConnectionResolvers<ContextType>;
+  BlackListEdge?: BlackListEdgeResolvers<ContextType>;
+  BlackSettings?: BlackSettingsResolvers<ContextType>;
   CodeItem?: CodeItemResolvers<ContextType>;
   Codes?: CodesResolvers<ContextType>;
   CodesConnection?: CodesConnectionResolvers<ContextType>;
@@ -4829,12 +6359,19 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   NoticeReadEntity?: NoticeReadEntityResolvers<ContextType>;
   NoticeReadEntityConnection?: NoticeReadEntityConnectionResolvers<ContextType>;
   NoticeReadEntityEdge?: NoticeReadEntityEdgeResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  NotificationConnection?: NotificationConnectionResolvers<ContextType>;
+  NotificationEdge?: NotificationEdgeResolvers<ContextType>;
+  NotificationMail?: NotificationMailResolvers<ContextType>;
+  NotificationMailConnection?: NotificationMailConnectionResolvers<ContextType>;
+  NotificationMailEdge?: NotificationMailEdgeResolvers<ContextType>;
   OperateLog?: OperateLogResolvers<ContextType>;
   OperateLogConnection?: OperateLogConnectionResolvers<ContextType>;
   OperateLogEdge?: OperateLogEdgeResolvers<ContextType>;
   OperationResult?: OperationResultResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ResourceAvailability?: ResourceAvailabilityResolvers<ContextType>;
   ResourceSlotAvailability?: ResourceSlotAvailabilityResolvers<ContextType>;
   Resources?: ResourcesResolvers<ContextType>;
   ResourcesAuth?: ResourcesAuthResolvers<ContextType>;
@@ -4849,6 +6386,9 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   ResourcesExtendedProperty?: ResourcesExtendedPropertyResolvers<ContextType>;
   ResourcesImage?: ResourcesImageResolvers<ContextType>;
   ResourcesInvisible?: ResourcesInvisibleResolvers<ContextType>;
+  ResourcesLike?: ResourcesLikeResolvers<ContextType>;
+  ResourcesLikeConnection?: ResourcesLikeConnectionResolvers<ContextType>;
+  ResourcesLikeEdge?: ResourcesLikeEdgeResolvers<ContextType>;
   ResourcesMonth?: ResourcesMonthResolvers<ContextType>;
   ResourcesNoReservationConfig?: ResourcesNoReservationConfigResolvers<ContextType>;
   ResourcesOccupy?: ResourcesOccupyResolvers<ContextType>;

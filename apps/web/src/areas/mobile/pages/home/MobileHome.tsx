@@ -1,8 +1,8 @@
-import { Button, Grid, List, Skeleton, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
+import { commonTypesOf, loadCommonTypes } from '../../../../features/booking/commonTypes.ts';
 import { useFiveNotices } from '../../../../features/notices/api/findFiveNotice.ts';
 import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { pick } from '../../../../lib/i18n.ts';
@@ -25,25 +25,39 @@ function Failed({ title, onRetry }: { title: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <StateMessage title={title}>
-      <Button size="small" color="primary" fill="outline" onClick={onRetry}>
+      <button type="button" className="yy-m-home-retry" onClick={onRetry}>
         {t('home.retry')}
-      </Button>
+      </button>
     </StateMessage>
   );
 }
 
+/** Grey lines while a block loads. */
+function Placeholder({ lines }: { lines: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="yy-m-home-placeholder" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} />
+      ))}
+    </div>
+  );
+}
+
 /**
- * The booking centre (`/mobile/home`): the theme's banner and welcome text when set, the
- * categories the user may book as a grid, and the latest system notices with a 'more' link.
+ * The booking centre (`/mobile/home`): the theme's banner and welcome text when set, a search
+ * entry, the user's common categories (all bookable types until chosen on menuManage) as a
+ * grid, and the latest system notices with a 'more' link. Plain markup: the first screen of
+ * the phone app stays light.
  */
 export default function MobileHome() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { settings } = useSession();
+  const { settings, account } = useSession();
   const notices = useFiveNotices();
   const types = useResourcesTypeAllByAccount();
   const banner = text(settings.theme_banner);
   const welcome = pick(text(settings.theme_welcome), text(settings.theme_welcome_en));
+  const shown = types.data ? commonTypesOf(types.data, loadCommonTypes(account)) : [];
 
   return (
     <div className="yy-m-home">
@@ -53,32 +67,46 @@ export default function MobileHome() {
       >
         <h1>{t('route.mobile.home')}</h1>
         <p>{welcome || t('home.bookHint')}</p>
+        <Link to={mobilePaths.search} className="yy-m-home-search">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-4-4" />
+          </svg>
+          <span>{t('mobile.search')}</span>
+        </Link>
       </header>
 
       <section className="yy-m-home-card" aria-labelledby="yy-m-home-categories">
-        <h2 id="yy-m-home-categories">{t('home.categories')}</h2>
+        <div className="yy-m-home-card-head">
+          <h2 id="yy-m-home-categories">{t('home.categories')}</h2>
+          <Link to={mobilePaths.menuManage}>{t('mobile.manage')}</Link>
+        </div>
         {types.isPending ? (
-          <Skeleton.Paragraph lineCount={3} animated />
+          <Placeholder lines={3} />
         ) : types.error ? (
           <Failed title={t('home.categoriesFailed')} onRetry={() => void types.refetch()} />
         ) : types.data.length === 0 ? (
           <StateMessage title={t('home.noCategories')} />
+        ) : shown.length === 0 ? (
+          <StateMessage title={t('mobile.noCommon')}>
+            <Link to={mobilePaths.menuManage}>{t('mobile.manage')}</Link>
+          </StateMessage>
         ) : (
-          <Grid columns={4} gap={12} className="yy-m-home-grid">
-            {types.data.map((ty) => {
+          <ul className="yy-m-home-grid">
+            {shown.map((ty) => {
               const name = pick(ty.resources_name, ty.resources_name_en);
               return (
-                <Grid.Item key={ty.id}>
+                <li key={ty.id}>
                   <Link to={mobilePaths.searchType(ty.id)} className="yy-m-home-type">
                     <span className="yy-m-home-type-icon" aria-hidden>
                       {ty.icon ? <img src={ty.icon} alt="" /> : name.slice(0, 1)}
                     </span>
                     <span className="yy-m-home-type-name">{name}</span>
                   </Link>
-                </Grid.Item>
+                </li>
               );
             })}
-          </Grid>
+          </ul>
         )}
       </section>
 
@@ -88,30 +116,25 @@ export default function MobileHome() {
           <Link to={mobilePaths.announcements}>{t('home.more')}</Link>
         </div>
         {notices.isPending ? (
-          <Skeleton.Paragraph lineCount={4} animated />
+          <Placeholder lines={4} />
         ) : notices.error ? (
           <Failed title={t('home.noticesFailed')} onRetry={() => void notices.refetch()} />
         ) : notices.data.length === 0 ? (
           <StateMessage title={t('home.noNotices')} />
         ) : (
-          <List className="yy-m-home-notices">
+          <ul className="yy-m-home-notices">
             {notices.data.map((n) => (
-              <List.Item
-                key={n.id}
-                onClick={() => navigate(mobilePaths.announcementDetail(n.id))}
-                description={n.release_time.slice(0, 10)}
-              >
-                <span className="yy-m-home-notice-title">
-                  {n.note_category === '2' && (
-                    <Tag color="primary" style={{ marginInlineEnd: 6, verticalAlign: 'middle' }}>
-                      {t('notices.category.2')}
-                    </Tag>
-                  )}
-                  {pick(n.title, n.title_en)}
-                </span>
-              </List.Item>
+              <li key={n.id}>
+                <Link to={mobilePaths.announcementDetail(n.id)}>
+                  <span className="yy-m-home-notice-title">
+                    {n.note_category === '2' && <span className="yy-m-home-tag">{t('notices.category.2')}</span>}
+                    {pick(n.title, n.title_en)}
+                  </span>
+                  <span className="yy-m-home-notice-date">{n.release_time.slice(0, 10)}</span>
+                </Link>
+              </li>
             ))}
-          </List>
+          </ul>
         )}
       </section>
     </div>

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Guard } from '../../../../app/session.tsx';
 import { configureGraphql } from '../../../../lib/graphql.ts';
-import { initI18n } from '../../../../lib/i18n.ts';
+import { ensureTranslations, initI18n } from '../../../../lib/i18n.ts';
 import { serveGraphql, signedInAnswers } from '../../../../testing/graphqlServer.ts';
 import PcHome from './PcHome.tsx';
 
@@ -15,6 +15,7 @@ vi.mock('../../../../features/auth/auth.ts', () =>
 
 beforeAll(async () => {
   await initI18n();
+  await ensureTranslations('desktop');
   window.matchMedia ??= (query: string) =>
     ({
       matches: false,
@@ -89,8 +90,57 @@ describe('/pc/home', () => {
     const first = await screen.findByRole('link', { name: /三月开放安排/ });
     expect(first.getAttribute('href')).toBe('/pc/announcementDetail/n1');
     expect(screen.getByRole('link', { name: '场馆维修通知' }).getAttribute('href')).toBe('/pc/announcementDetail/n2');
-    expect(screen.getByRole('link', { name: '更多' }).getAttribute('href')).toBe('/pc/announcements');
+    expect(screen.getAllByRole('link', { name: '更多' }).map((l) => l.getAttribute('href'))).toEqual(
+      expect.arrayContaining(['/pc/announcements', '/pc/myAppointment']),
+    );
     expect(calls).toContain('findFiveNotice');
+  });
+
+  it("lists the user's coming bookings soonest first, and the resources booked lately for quick booking", async () => {
+    const day = (offset: number) => {
+      const d = new Date();
+      return new Date(d.getFullYear(), d.getMonth(), d.getDate() + offset).getTime();
+    };
+    const booking = (id: string, name: string, date: number, start: string, audit = '0') => ({
+      id,
+      resources_id: `r-${name}`,
+      resources_name: name,
+      resources_name_en: '',
+      appointment_date: date,
+      start_time: start,
+      end_time: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+      state: '0',
+      audit_status: audit,
+      appointment_state: '0',
+      series_id: '',
+    });
+    const calls = serveGraphql({
+      ...signedInAnswers,
+      findFiveNotice: { findFiveNotice: [] },
+      findResourcesTypeAllByAccount: { findResourcesTypeAllByAccount: [type('t1', '羽毛球场', '体育场馆')] },
+      findAppointmentInformationAllForAccount: {
+        findAppointmentInformationAllForAccount: {
+          edges: [
+            { node: booking('a3', '会议室305', day(3), '14:00', '1') },
+            { node: booking('a1', '羽毛球场1号', day(1), '09:00') },
+            { node: booking('a0', '健身房', day(-1), '09:00') },
+          ],
+          pageInfo: { hasNextPage: false, endCursor: null },
+          totalCount: 3,
+        },
+      },
+    });
+    renderHome();
+    const first = await screen.findByText('羽毛球场1号', { selector: '.yy-pc-home-upcoming-name' });
+    const names = [...document.querySelectorAll('.yy-pc-home-upcoming-name')].map((n) => n.textContent);
+    expect(names).toEqual(['羽毛球场1号', '会议室305']);
+    expect(first.parentElement?.textContent).toContain('待履约');
+    expect(
+      screen.getByText('会议室305', { selector: '.yy-pc-home-upcoming-name' }).parentElement?.textContent,
+    ).toContain('待审批');
+    // quick booking offers the resources booked lately, ended ones included
+    expect(screen.getByRole('button', { name: '健身房' })).toBeTruthy();
+    expect(calls).toContain('findAppointmentInformationAllForAccount');
   });
 
   it('says so when there are no notices and no bookable types', async () => {

@@ -7,13 +7,15 @@ import { useFiveNotices } from '../../../../features/notices/api/findFiveNotice.
 import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { pcPaths } from '../../paths.ts';
+import { QuickBookingCard, UpcomingAppointments } from './HomeBooking.tsx';
 import './pc-home.css';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * The portal home (`/pc/home`): the theme's banner and welcome text when set, the resource
- * categories the user may book, and the latest system notices.
+ * categories the user may book, the user's coming bookings, quick booking and the latest
+ * system notices.
  */
 export default function PcHome() {
   const { t } = useTranslation();
@@ -75,8 +77,12 @@ export default function PcHome() {
               </ul>
             )}
           </Card>
+          <div className="yy-pc-home-gap" />
+          <UpcomingAppointments />
         </Col>
         <Col xs={24} lg={8}>
+          <QuickBookingCard />
+          <div className="yy-pc-home-gap" />
           <Card
             title={<h2 className="yy-pc-home-title">{t('home.notices')}</h2>}
             extra={<Link to={pcPaths.announcements}>{t('home.more')}</Link>}

@@ -96,3 +96,26 @@ export function GrantPicker(props: Props) {
     />
   );
 }
+
+/** One department or post of the directory, held as its id (antd Form control). */
+export function DirectoryIdPicker({
+  type,
+  value,
+  onChange,
+  ariaLabel,
+}: {
+  type: 'dept' | 'post';
+  value?: string | null;
+  onChange?: (id: string) => void;
+  ariaLabel: string;
+}) {
+  // The picker shows the directory's name of a known id.
+  return (
+    <GrantPicker
+      types={[type]}
+      ariaLabel={ariaLabel}
+      value={value ? { type, id: value, name: '' } : null}
+      onChange={(g) => onChange?.(g?.id ?? '')}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import {
   App,
   Button,
   Card,
-  Checkbox,
+  Divider,
   Form,
   Image,
   Input,
@@ -16,7 +16,7 @@ import {
   Tabs,
   Typography,
 } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -24,7 +24,6 @@ import { useResourcesTypeAll } from '../../../../../features/resource-types/api/
 import { useResources } from '../../../../../features/resources/api/findResources.ts';
 import { useSaveResources } from '../../../../../features/resources/api/saveResources.ts';
 import { useUpdateResources } from '../../../../../features/resources/api/updateResources.ts';
-import { capacityRuleIssues } from '../../../../../features/resources/capacityRules.ts';
 import { resourceFormOf, resourceInputOf, type ResourceFormValues } from '../../../../../features/resources/form.ts';
 import { useResourcesRuleTemplateAll } from '../../../../../features/rules/api/findResourcesRuleTemplateAll.ts';
 import { ruleIssues, type RuleIssue } from '../../../../../features/rules/validation.ts';
@@ -34,7 +33,9 @@ import { errorText } from '../../../operation-result.ts';
 import { applyRuleIssues } from '../rules/applyRuleIssues.ts';
 import { FlagSwitch, RuleFields } from '../rules/RuleFields.tsx';
 import { TemplatePreview } from '../rules/TemplatePreview.tsx';
-import { CapacityRulesField } from './CapacityRulesField.tsx';
+import { AttributesField } from './AttributesField.tsx';
+import { NotificationFields, PreauditFields } from './ConfigSections.tsx';
+import { ExtendedPropertiesField, useTypeProperties } from './ExtendedPropertiesField.tsx';
 import { GrantPicker } from './GrantPicker.tsx';
 import { ImagesField } from './ImagesField.tsx';
 import { LocationFields } from './LocationFields.tsx';
@@ -63,13 +64,22 @@ const TAB_OF: Record<string, TabKey> = {
   roles: 'management',
   rule_template_id: 'rules',
   rules: 'rules',
-  capacityRules: 'rules',
   images: 'images',
   visible: 'visibility',
   invisible: 'visibility',
   auth: 'visibility',
   ownConfig: 'config',
+  is_notification_push: 'config',
+  notifiy_channels: 'config',
+  success_notification_rule: 'config',
+  cancelToBooker: 'config',
+  cancelBookerText: 'config',
+  cancelToAdmins: 'config',
+  cancelAdminText: 'config',
+  success_prompt: 'config',
+  success_prompt_en: 'config',
   attributes: 'custom',
+  extended: 'custom',
 };
 
 /** Enabled (1) or disabled (0) as a switch. */
@@ -85,8 +95,9 @@ function StateSwitch({ value, onChange }: { value?: number; onChange?: (v: numbe
 
 /**
  * Adds (`resources-list-add`) or edits (`resources-list/{id}`) a resource in tabs: basic,
- * location, management, rules (a template or its own), images, visibility, settings and
- * custom attributes. After saving, the edit page shows the resource's QR code.
+ * location, management, rules (a template or its own), images, visibility, settings
+ * (approval, pre-audit, notifications, display) and attributes (the type's extended properties
+ * and custom attributes). After saving, the edit page shows the resource's QR code.
  */
 export default function ResourceEdit() {
   const { id } = useParams();
@@ -106,6 +117,8 @@ export default function ResourceEdit() {
   const [uploading, setUploading] = useState({ zh: 0, en: 0 });
   const ruleSource = (Form.useWatch('rule_source', form) as string | undefined) ?? found.data?.rule_source ?? '0';
   const templateId = Form.useWatch('rule_template_id', form) as string | undefined;
+  const typeId = (Form.useWatch('resources_type_id', form) as string | undefined) ?? found.data?.resources_type_id;
+  const typeProperties = useTypeProperties(typeId || undefined);
 
   if (!isNew && found.isPending) return <Spin />;
   if (!isNew && !found.data) {
@@ -129,25 +142,7 @@ export default function ResourceEdit() {
       void message.error(first);
       return;
     }
-    const capacityProblems = values.rule_source === '1' ? [] : capacityRuleIssues(values.capacityRules);
-    if (capacityProblems.length > 0) {
-      const texts = new Map<string, { name: (string | number)[]; errors: string[] }>();
-      for (const p of capacityProblems) {
-        const name = ['capacityRules', ...p.path];
-        const entry = texts.get(name.join('.')) ?? { name, errors: [] };
-        entry.errors.push(t(`resources.capacity.issue.${p.code}`));
-        texts.set(name.join('.'), entry);
-      }
-      form.setFields([...texts.values()] as Parameters<typeof form.setFields>[0]);
-      setTab('rules');
-      const name = ['capacityRules', ...capacityProblems[0]!.path];
-      setTimeout(() => form.scrollToField(name, { block: 'center' }), 0);
-      void message.error(
-        `${t('resources.capacity.rowLabel', { n: capacityProblems[0]!.path[0] + 1 })} ${t(`resources.capacity.issue.${capacityProblems[0]!.code}`)}`,
-      );
-      return;
-    }
-    const model = resourceInputOf(values);
+    const model = resourceInputOf(values, typeProperties.codes);
     try {
       if (isNew) {
         const result = await save.mutateAsync(model);
@@ -324,7 +319,6 @@ export default function ResourceEdit() {
           ) : (
             <>
               <RuleFields prefix={['rules']} issues={issues} />
-              <CapacityRulesField />
             </>
           )}
         </>
@@ -363,9 +357,6 @@ export default function ResourceEdit() {
         <>
           <Typography.Title level={5}>{t('resources.config.approval')}</Typography.Title>
           <Space wrap size="large" align="start">
-            <Form.Item name={['ownConfig', 'preaudit_enable']} label={t('resources.config.preaudit')}>
-              <FlagSwitch ariaLabel={t('resources.config.preaudit')} />
-            </Form.Item>
             <Form.Item name={['ownConfig', 'return_need_approve']} label={t('resources.config.returnApprove')}>
               <FlagSwitch ariaLabel={t('resources.config.returnApprove')} />
             </Form.Item>
@@ -373,38 +364,11 @@ export default function ResourceEdit() {
               <FlagSwitch ariaLabel={t('resources.config.processForm')} />
             </Form.Item>
           </Space>
-          <Form.Item
-            name={['ownConfig', 'preaudit_description']}
-            label={t('resources.config.preauditDescription')}
-            rules={[{ max: 2000 }]}
-          >
-            <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
-          <Typography.Title level={5}>{t('resources.config.notifications')}</Typography.Title>
-          <Space wrap size="large" align="start">
-            <Form.Item name="is_notification_push" label={t('resources.config.push')}>
-              <FlagSwitch ariaLabel={t('resources.config.push')} />
-            </Form.Item>
-            <Form.Item name="notifiy_channels" label={t('resources.config.channels')}>
-              <Checkbox.Group
-                options={['email', 'sms'].map((c) => ({ value: c, label: t(`resources.config.channel.${c}`) }))}
-              />
-            </Form.Item>
-            <Form.Item name="success_notification_push" label={t('resources.config.successPush')}>
-              <FlagSwitch ariaLabel={t('resources.config.successPush')} />
-            </Form.Item>
-            <Form.Item name="cancel_notification_push" label={t('resources.config.cancelPush')}>
-              <FlagSwitch ariaLabel={t('resources.config.cancelPush')} />
-            </Form.Item>
-          </Space>
-          <Space wrap size="large" align="start" className="yy-resource-names">
-            <Form.Item name="success_prompt" label={t('resources.config.successPrompt')} rules={[{ max: 2000 }]}>
-              <Input maxLength={2000} />
-            </Form.Item>
-            <Form.Item name="success_prompt_en" label={t('resources.config.successPromptEn')} rules={[{ max: 2000 }]}>
-              <Input maxLength={2000} />
-            </Form.Item>
-          </Space>
+          <Divider />
+          <PreauditFields />
+          <Divider />
+          <NotificationFields />
+          <Divider />
           <Typography.Title level={5}>{t('resources.config.display')}</Typography.Title>
           <Space wrap size="large" align="start">
             <Form.Item name="hide_appointment_information" label={t('resources.config.hideBookings')}>
@@ -420,6 +384,19 @@ export default function ResourceEdit() {
               <FlagSwitch ariaLabel={t('resources.config.reuseInfo')} />
             </Form.Item>
           </Space>
+          <Space wrap size="large" align="start" className="yy-resource-names">
+            <Form.Item
+              name="success_prompt"
+              label={t('resources.config.successPrompt')}
+              extra={t('resources.config.successPromptHint')}
+              rules={[{ max: 2000 }]}
+            >
+              <Input maxLength={2000} />
+            </Form.Item>
+            <Form.Item name="success_prompt_en" label={t('resources.config.successPromptEn')} rules={[{ max: 2000 }]}>
+              <Input maxLength={2000} />
+            </Form.Item>
+          </Space>
         </>
       ),
     },
@@ -427,69 +404,11 @@ export default function ResourceEdit() {
       key: 'custom',
       label: t('resources.tab.custom'),
       children: (
-        <Form.List name="attributes">
-          {(fields, { add, remove }) => (
-            <div className="yy-rule-list">
-              <Typography.Text type="secondary">{t('resources.custom.hint')}</Typography.Text>
-              {fields.map((field, index) => (
-                <div key={field.key} className="yy-rule-card">
-                  <Space wrap align="start">
-                    <Form.Item
-                      name={[field.name, 'field_name']}
-                      label={t('resources.custom.fieldName')}
-                      rules={[
-                        {
-                          required: true,
-                          whitespace: true,
-                          message: t('common.required', { field: t('resources.custom.fieldName') }),
-                        },
-                        { max: 64 },
-                      ]}
-                    >
-                      <Input maxLength={64} style={{ width: 160 }} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'field_desc_cn']} label={t('resources.custom.label')}>
-                      <Input maxLength={200} style={{ width: 180 }} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'field_desc_en']} label={t('resources.custom.labelEn')}>
-                      <Input maxLength={200} style={{ width: 180 }} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'is_detail_display']} label={t('resources.custom.shown')}>
-                      <FlagSwitch ariaLabel={t('resources.custom.shown')} />
-                    </Form.Item>
-                  </Space>
-                  <Space wrap align="start" className="yy-resource-names">
-                    <Form.Item name={[field.name, 'attribute_content']} label={t('resources.custom.value')}>
-                      <Input.TextArea maxLength={4000} autoSize={{ minRows: 1, maxRows: 4 }} />
-                    </Form.Item>
-                    <Button
-                      icon={<DeleteOutlined />}
-                      className="yy-rule-remove"
-                      aria-label={t('resources.custom.remove', { n: index + 1 })}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Space>
-                </div>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() =>
-                  add({
-                    field_name: '',
-                    field_desc_cn: '',
-                    field_desc_en: '',
-                    attribute_content: '',
-                    is_detail_display: '1',
-                    is_enable: '1',
-                  })
-                }
-              >
-                {t('resources.custom.add')}
-              </Button>
-            </div>
-          )}
-        </Form.List>
+        <>
+          <ExtendedPropertiesField typeId={typeId || undefined} stored={resource?.resourcesExtendedPropertiesList} />
+          <Divider />
+          <AttributesField />
+        </>
       ),
     },
   ];

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { resetResourceListState } from '../../../../../features/resources/listState.ts';
 import ResourceList from './ResourceList.tsx';
 import { prepareBackOfficeTest } from '../../../../../testing/back-office.ts';
+import { pickOption } from '../testing.ts';
 
 beforeAll(prepareBackOfficeTest);
 beforeEach(() => resetResourceListState());
@@ -112,22 +113,7 @@ function renderList() {
   );
 }
 
-/** Opens an antd select by its form label and picks the option with that text. */
-async function pickOption(label: string, option: string) {
-  // The options may arrive after the select opens (buildings load when a campus is picked).
-  const choice = await waitFor(() => {
-    const combobox = screen.getByRole('combobox', { name: label });
-    fireEvent.mouseDown(combobox);
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
-      (el) => el.textContent === option,
-    );
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  fireEvent.click(choice);
-}
-
-describe('resource list filters', () => {
+describe('resource list filters', { timeout: 60_000 }, () => {
   it('loads the first page unfiltered, then searches with the filters as findResourcesAll variables', async () => {
     const calls = serve();
     renderList();

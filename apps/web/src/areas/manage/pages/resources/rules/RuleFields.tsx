@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { NoReservationForm, RuleFormValues } from '../../../../../features/rules/form.ts';
 import type { TimeSlot } from '../../../../../features/rules/types.ts';
 import { minutesOf, type RuleIssue } from '../../../../../features/rules/validation.ts';
+import { CapacityRulesField } from './CapacityRulesField.tsx';
 import './rules.css';
 
 type NamePath = (string | number)[];
@@ -64,7 +65,8 @@ export interface RuleFieldsProps {
 /**
  * The booking-rule editor shared by rule templates and resources' own rules: bookable months,
  * dates and weekdays, time slots or free time, non-bookable periods, opening and advance
- * booking, intervals and windows, approval and checks, check-in, number limits. Values are
+ * booking, intervals and windows, approval and checks, check-in (and its notices), number
+ * limits and capacity rules. Values are
  * `RuleFormValues` (features/rules/form.ts); problems come from `ruleIssues`.
  */
 export function RuleFields({ prefix = [], issues = [] }: RuleFieldsProps) {
@@ -76,6 +78,7 @@ export function RuleFields({ prefix = [], issues = [] }: RuleFieldsProps) {
   const numberLimits = (Form.useWatch(at('numberLimits'), form) as RuleFormValues['numberLimits'] | undefined) ?? [];
   const advance = Form.useWatch(at('advance_booking_rule'), form) as string | undefined;
   const signin = Form.useWatch(at('config', 'signin_rule'), form) as string | undefined;
+  const signinNotice = Form.useWatch(at('config', 'signin_notification_push'), form) as string | undefined;
   const slotsMissing = issues.some((i) => i.code === 'slotsRequired');
   const weekdayOptions = WEEKDAYS.map((d) => ({ value: d, label: t(`resources.weekday.${d}`) }));
   const minutes = (name: NamePath, label: string, max = 525_600) => (
@@ -352,6 +355,27 @@ export function RuleFields({ prefix = [], issues = [] }: RuleFieldsProps) {
           </Form.Item>
         </Space>
       ) : null}
+      {signin === '1' ? (
+        <div className="yy-rule-card">
+          <Form.Item
+            name={at('config', 'signin_notification_push')}
+            label={t('resources.rules.signinNotice')}
+            extra={t('resources.rules.signinNoticeHint')}
+          >
+            <FlagSwitch ariaLabel={t('resources.rules.signinNotice')} />
+          </Form.Item>
+          {signinNotice === '1' ? (
+            <Form.Item
+              name={at('config', 'signin_notification_rule')}
+              label={t('resources.rules.signinNoticeText')}
+              extra={t('resources.notify.placeholders')}
+              rules={[{ max: 1000, message: t('resources.notify.tooLong', { max: 1000 }) }]}
+            >
+              <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
+            </Form.Item>
+          ) : null}
+        </div>
+      ) : null}
 
       <Divider titlePlacement="start">{t('resources.rules.section.limits')}</Divider>
       <Form.Item name={at('per_max_available_number')} label={t('resources.rules.perMax')}>
@@ -403,6 +427,8 @@ export function RuleFields({ prefix = [], issues = [] }: RuleFieldsProps) {
           </div>
         )}
       </Form.List>
+      <Divider titlePlacement="start">{t('resources.capacity.title')}</Divider>
+      <CapacityRulesField prefix={prefix} />
     </div>
   );
 }

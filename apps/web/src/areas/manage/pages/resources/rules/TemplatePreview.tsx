@@ -21,6 +21,7 @@ export function TemplatePreview({ id }: { id: string }) {
   const slots = tpl.resourcesTimeSlot ?? [];
   const closed = tpl.resourcesNoReservationConfigList ?? [];
   const weeks = tpl.resourcesWeek ?? [];
+  const capacity = tpl.resourcesAvailableNumberRuleList ?? [];
   const yesNo = (v: string | null | undefined) => (v === '1' ? t('resources.yes') : t('resources.no'));
   return (
     <div className="yy-template-preview" data-testid="template-preview">
@@ -81,6 +82,34 @@ export function TemplatePreview({ id }: { id: string }) {
           },
           { key: 'approve', label: t('resources.rules.need_approve'), children: yesNo(tpl.need_approve) },
           { key: 'signin', label: t('resources.rules.signin'), children: yesNo(tpl.config?.signin_rule) },
+          {
+            key: 'signinNotice',
+            label: t('resources.rules.signinNotice'),
+            children: yesNo(tpl.config?.signin_rule === '1' ? tpl.config?.signin_notification_push : '0'),
+          },
+          {
+            key: 'capacity',
+            label: t('resources.capacity.title'),
+            children: capacity.length
+              ? capacity
+                  .map((c) =>
+                    t('resources.capacity.summary', {
+                      dates:
+                        c.date_rule === '2'
+                          ? (c.weeks ?? '')
+                              .split(',')
+                              .filter(Boolean)
+                              .map((w) => t(`resources.weekday.${w}`))
+                              .join(' ')
+                          : `${c.start_date}~${c.end_date}`,
+                      time:
+                        c.time_slot_rule === '1' ? `${c.start_time}-${c.end_time}` : t('resources.capacity.timeRule0'),
+                      n: c.available_number ?? 0,
+                    }),
+                  )
+                  .join('; ')
+              : '—',
+          },
         ]}
       />
     </div>

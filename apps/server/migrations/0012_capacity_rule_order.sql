@@ -1,0 +1,1 @@
+ALTER TABLE "resources_available_number_rules" ADD COLUMN "order_num" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,170 @@
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { appointments } from '../booking/booking.tables.ts';
+import { appointmentSigns } from '../checkin/checkin.tables.ts';
+import { blackList, blackSettings } from './blacklist.tables.ts';
+
+export type BlackListRow = typeof blackList.$inferSelect;
+export type NewBlackListEntry = Omit<typeof blackList.$inferInsert, 'id' | 'tenant_id'>;
+export type BlackSettingsRow = typeof blackSettings.$inferSelect;
+
+/** The entry in force at `now` for an account that ends last, if any. */
+export async function banInForce(
+  tx: Executor,
+  tenantId: string,
+  account: string,
+  now: Date,
+): Promise<BlackListRow | undefined> {
+  const b = blackList;
+  const [row] = await tx
+    .select()
+    .from(b)
+    .where(
+      and(
+        eq(b.tenant_id, tenantId),
+        eq(b.user_account, account),
+        eq(b.state, '1'),
+        eq(b.del, 0),
+        lte(b.start_time, now),
+        gt(b.end_time, now),
+      ),
+    )
+    .orderBy(desc(b.end_time))
+    .limit(1);
+  return row;
+}
+
+/** When each account's latest blacklist entry (any state, removed ones too) was made. */
+export async function lastEntryTimes(tx: Executor, tenantId: string, accounts: string[]): Promise<Map<string, Date>> {
+  if (!accounts.length) return new Map();
+  const b = blackList;
+  const rows = await tx
+    .select({ account: b.user_account, at: max(b.create_time) })
+    .from(b)
+    .where(and(eq(b.tenant_id, tenantId), inArray(b.user_account, accounts)))
+    .groupBy(b.user_account);
+  return new Map(rows.filter((r) => r.at).map((r) => [r.account, r.at!]));
+}
+
+/** The instants some accounts' bookings were marked no-shows since `since` (still no-shows now). */
+export async function noShowTimes(
+  tx: Executor,
+  tenantId: string,
+  accounts: string[],
+  since: Date,
+): Promise<Map<string, number[]>> {
+  if (!accounts.length) return new Map();
+  const s = appointmentSigns;
+  const rows = await tx
+    .select({ account: s.appointment_user, at: s.missed_time })
+    .from(s)
+    .innerJoin(appointments, eq(appointments.id, s.appointment_id))
+    .where(
+      and(
+        eq(s.tenant_id, tenantId),
+        inArray(s.appointment_user, accounts),
+        isNotNull(s.missed_time),
+        gt(s.missed_time, since),
+        eq(appointments.appointment_state, '2'),
+      ),
+    );
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.account, [...(out.get(r.account) ?? []), r.at!.getTime()]);
+  return out;
+}
+
+export async function insertEntry(tx: Executor, tenantId: string, values: NewBlackListEntry): Promise<BlackListRow> {
+  const [row] = await tx
+    .insert(blackList)
+    .values({ ...values, tenant_id: tenantId })
+    .returning();
+  return row!;
+}
+
+/** One entry (not removed), locked until the transaction ends. */
+export async function lockEntry(tx: Executor, tenantId: string, id: string): Promise<BlackListRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(blackList)
+    .where(and(eq(blackList.tenant_id, tenantId), eq(blackList.id, id), eq(blackList.del, 0)))
+    .for('update');
+  return row;
+}
+
+export async function updateEntry(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<NewBlackListEntry>,
+): Promise<BlackListRow | undefined> {
+  const [row] = await tx
+    .update(blackList)
+    .set(values)
+    .where(and(eq(blackList.tenant_id, tenantId), eq(blackList.id, id), eq(blackList.del, 0)))
+    .returning();
+  return row;
+}
+
+export interface EntryQuery {
+  account?: string;
+  /** Substring of the account or the name. */
+  keyword?: string;
+  source?: string;
+  /** '1' in force, '2' pardoned, '3' expired. */
+  banState?: string;
+  now: Date;
+}
+
+function entryWhere(tenantId: string, q: EntryQuery): SQL {
+  const b = blackList;
+  const conds: SQL[] = [eq(b.tenant_id, tenantId), eq(b.del, 0)];
+  if (q.account) conds.push(eq(b.user_account, q.account));
+  if (q.keyword) {
+    const pattern = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(b.user_account, pattern), ilike(b.user_name, pattern))!);
+  }
+  if (q.source) conds.push(eq(b.source, q.source));
+  if (q.banState === '1') conds.push(eq(b.state, '1'), gt(b.end_time, q.now));
+  else if (q.banState === '2') conds.push(eq(b.state, '2'));
+  else if (q.banState === '3') conds.push(eq(b.state, '1'), lte(b.end_time, q.now));
+  else if (q.banState) conds.push(sql`false`);
+  return and(...conds)!;
+}
+
+/** A page of the tenant's entries (not removed), newest first, and how many match. */
+export async function pageEntries(
+  tx: Executor,
+  tenantId: string,
+  q: EntryQuery,
+  page: { limit: number; offset: number },
+): Promise<{ rows: BlackListRow[]; total: number }> {
+  const where = entryWhere(tenantId, q);
+  const rows = await tx
+    .select()
+    .from(blackList)
+    .where(where)
+    .orderBy(desc(blackList.create_time), desc(blackList.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await tx.select({ n: count() }).from(blackList).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findSettings(tx: Executor, tenantId: string): Promise<BlackSettingsRow | undefined> {
+  const [row] = await tx.select().from(blackSettings).where(eq(blackSettings.tenant_id, tenantId));
+  return row;
+}
+
+/** Writes the tenant's rule (one row per tenant). */
+export async function upsertSettings(
+  tx: Executor,
+  tenantId: string,
+  values: Omit<typeof blackSettings.$inferInsert, 'id' | 'tenant_id'>,
+): Promise<BlackSettingsRow> {
+  const [row] = await tx
+    .insert(blackSettings)
+    .values({ ...values, tenant_id: tenantId })
+    .onConflictDoUpdate({ target: blackSettings.tenant_id, set: values })
+    .returning();
+  return row!;
+}

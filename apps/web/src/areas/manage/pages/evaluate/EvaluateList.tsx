@@ -1,0 +1,261 @@
+import { BarChartOutlined, PictureOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Grid, Input, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppointmentEvaluateAll } from '../../../../features/evaluations-admin/api/findAppointmentEvaluateAll.ts';
+import { evaluationFilterOf, type EvaluationSearch } from '../../../../features/evaluations-admin/listVariables.ts';
+import type { Evaluation } from '../../../../features/evaluations-admin/types.ts';
+import { useResourcesForPicker } from '../../../../features/occupancy/api/findResourcesAll.ts';
+import { useResourcesTypeAll } from '../../../../features/resource-types/api/findResourcesTypeAll.ts';
+import { pick } from '../../../../lib/i18n.ts';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { LoadError, SearchButtons, usePaging } from '../sign/listParts.tsx';
+import { signDate } from '../sign/signText.ts';
+import { AveragesDrawer, ResourceAverage } from './Averages.tsx';
+import { EvaluateDetail, Score, StateToggle } from './EvaluateDetail.tsx';
+import './evaluate.css';
+
+/**
+ * Evaluation management (`/manage/evaluate/evaluate-list`): every evaluation with its author,
+ * searched by resource type, resource, score, state, anonymity, author and content; the
+ * detail with pictures; hide and show (hiding confirmed); reply; the resources' mean scores.
+ */
+export default function EvaluateList() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<EvaluationSearch>();
+  const [search, setSearch] = useState<EvaluationSearch>({});
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [averagesOpen, setAveragesOpen] = useState(false);
+  const types = useResourcesTypeAll();
+  const resources = useResourcesForPicker();
+  const typeId = Form.useWatch('resources_type_id', form);
+  const paging = usePaging();
+  const list = useAppointmentEvaluateAll({ ...paging.range, filter: evaluationFilterOf(search) });
+  const rows = list.data?.edges.map((e) => e.node) ?? [];
+
+  const find = (values: EvaluationSearch) => {
+    setSearch(values);
+    paging.firstPage();
+  };
+
+  const columns: DataTableColumn<Evaluation>[] = [
+    {
+      key: 'resource',
+      title: t('evaluationsAdmin.field.resource'),
+      width: 170,
+      render: (_, e) => (
+        <Typography.Link onClick={() => setDetailId(e.id)}>
+          {pick(e.resources_name, e.resources_name_en)}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'booking',
+      title: t('evaluationsAdmin.field.booking'),
+      width: 190,
+      className: 'yy-eval-nowrap',
+      render: (_, e) => `${signDate(e.appointment_date)} ${e.start_time}-${e.end_time}`,
+    },
+    {
+      key: 'author',
+      title: t('evaluationsAdmin.field.author'),
+      width: 160,
+      render: (_, e) => (
+        <span>
+          {e.created_user_name || e.created_user}
+          {e.created_user_name ? <Typography.Text type="secondary"> ({e.created_user})</Typography.Text> : null}
+          {e.is_anonymous === '1' ? <Tag className="yy-eval-anon">{t('evaluationsAdmin.anonymous.yes')}</Tag> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'composite_score',
+      title: t('evaluationsAdmin.field.composite'),
+      width: 150,
+      render: (_, e) => <Score value={e.composite_score} label={t('evaluationsAdmin.field.composite')} />,
+    },
+    {
+      key: 'scores',
+      title: t('evaluationsAdmin.field.scores'),
+      label: t('evaluationsAdmin.field.scores'),
+      width: 170,
+      defaultHidden: true,
+      render: (_, e) =>
+        t('evaluationsAdmin.scoresShort', { r: e.resources_score, s: e.system_score, v: e.service_score }),
+    },
+    {
+      key: 'content',
+      title: t('evaluationsAdmin.field.content'),
+      width: 240,
+      ellipsis: true,
+      render: (_, e) =>
+        e.content ? <span title={e.content}>{e.content}</span> : <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'pictures',
+      title: t('evaluationsAdmin.field.pictures'),
+      width: 80,
+      align: 'center',
+      render: (_, e) =>
+        e.pictures?.length ? (
+          <Typography.Link
+            onClick={() => setDetailId(e.id)}
+            aria-label={t('evaluationsAdmin.picturesCount', { count: e.pictures.length })}
+          >
+            <PictureOutlined aria-hidden /> {e.pictures.length}
+          </Typography.Link>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      key: 'state',
+      title: t('evaluationsAdmin.field.state'),
+      width: 90,
+      render: (_, e) => (
+        <Tag color={e.state === '1' ? 'success' : 'default'}>{t(`evaluationsAdmin.state.${e.state}`)}</Tag>
+      ),
+    },
+    {
+      key: 'reply',
+      title: t('evaluationsAdmin.field.reply'),
+      width: 110,
+      render: (_, e) =>
+        e.reply_content ? (
+          <Tag color="blue" title={e.reply_content}>
+            {t('evaluationsAdmin.reply.done')}
+          </Tag>
+        ) : (
+          <Tag>{t('evaluationsAdmin.reply.none')}</Tag>
+        ),
+    },
+    { key: 'create_time', title: t('evaluationsAdmin.field.createTime'), dataIndex: 'create_time', width: 170 },
+    {
+      key: 'actions',
+      title: t('evaluationsAdmin.field.actions'),
+      fixed: screens.md ? 'right' : undefined,
+      width: 170,
+      render: (_, e) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDetailId(e.id)}>
+            {t('evaluationsAdmin.action.viewReply')}
+          </Button>
+          <StateToggle evaluation={e} size="small" />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('route.manage.evaluateList')}>
+      <Form<EvaluationSearch>
+        form={form}
+        name="evaluationSearch"
+        layout="inline"
+        className="yy-eval-filters"
+        onFinish={find}
+        onValuesChange={(changed) => {
+          if ('resources_type_id' in changed) form.setFieldValue('resources_id', undefined);
+        }}
+      >
+        <Form.Item name="resources_type_id" label={t('evaluationsAdmin.field.resourceType')}>
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('evaluationsAdmin.placeholder.all')}
+            loading={types.isFetching}
+            options={(types.data ?? []).map((ty) => ({
+              value: ty.id,
+              label: pick(ty.resources_name, ty.resources_name_en),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="resources_id" label={t('evaluationsAdmin.field.resource')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 200 }}
+            placeholder={t('evaluationsAdmin.placeholder.all')}
+            loading={resources.isFetching}
+            options={(resources.data ?? [])
+              .filter((r) => !typeId || r.resources_type_id === typeId)
+              .map((r) => ({ value: r.id, label: pick(r.resources_name, r.resources_name_en) }))}
+          />
+        </Form.Item>
+        <Form.Item name="composite_score" label={t('evaluationsAdmin.field.composite')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('evaluationsAdmin.placeholder.all')}
+            options={['5', '4', '3', '2', '1'].map((s) => ({
+              value: s,
+              label: t('evaluationsAdmin.stars', { count: Number(s) }),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="state" label={t('evaluationsAdmin.field.state')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            placeholder={t('evaluationsAdmin.placeholder.all')}
+            options={['1', '0'].map((s) => ({ value: s, label: t(`evaluationsAdmin.state.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="is_anonymous" label={t('evaluationsAdmin.field.anonymous')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            placeholder={t('evaluationsAdmin.placeholder.all')}
+            options={['1', '0'].map((s) => ({
+              value: s,
+              label: t(`evaluationsAdmin.anonymous.${s === '1' ? 'yes' : 'no'}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="author" label={t('evaluationsAdmin.field.author')}>
+          <Input
+            allowClear
+            maxLength={100}
+            style={{ width: 150 }}
+            placeholder={t('evaluationsAdmin.placeholder.author')}
+          />
+        </Form.Item>
+        <Form.Item name="content" label={t('evaluationsAdmin.field.content')}>
+          <Input
+            allowClear
+            maxLength={100}
+            style={{ width: 180 }}
+            placeholder={t('evaluationsAdmin.placeholder.content')}
+          />
+        </Form.Item>
+        <SearchButtons
+          searchText={t('evaluationsAdmin.action.search')}
+          resetText={t('evaluationsAdmin.action.reset')}
+          onReset={() => {
+            form.resetFields();
+            find({});
+          }}
+        />
+      </Form>
+      {search.resources_id ? <ResourceAverage resourcesId={search.resources_id} /> : null}
+      <LoadError error={list.error} />
+      <DataTable<Evaluation>
+        rowKey="id"
+        columns={columns}
+        loading={list.isFetching}
+        dataSource={rows}
+        scroll={{ x: 1500 }}
+        locale={{ emptyText: t('evaluationsAdmin.message.empty') }}
+        toolbar={
+          <Button icon={<BarChartOutlined />} onClick={() => setAveragesOpen(true)}>
+            {t('evaluationsAdmin.action.averages')}
+          </Button>
+        }
+        pagination={paging.pagination(list.data?.totalCount, (total) => t('evaluationsAdmin.total', { total }))}
+      />
+      <EvaluateDetail id={detailId} onClose={() => setDetailId(null)} />
+      <AveragesDrawer open={averagesOpen} onClose={() => setAveragesOpen(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointment } from '../fixtures.ts';
+import { prepareBookingTests, renderRoutes, serveBooking } from '../testing.tsx';
+import AppointmentDetail from './AppointmentDetail.tsx';
+
+vi.mock('../../../../../features/auth/auth.ts', () =>
+  import('../../../../../testing/fake-auth.ts').then((m) => m.signedInAuth()),
+);
+
+beforeAll(prepareBookingTests);
+afterEach(() => vi.unstubAllGlobals());
+
+const routes = [
+  { path: '/mobile/appointmentDetail/:type/:id', element: <AppointmentDetail /> },
+  { path: '/mobile/chooseAnotherTime/:id/:appId', element: <p>change time</p> },
+];
+const list = (a: ReturnType<typeof appointment>) => ({
+  findAppointmentInformationAllForAccount: {
+    edges: [{ node: a, cursor: '0' }],
+    pageInfo: { hasNextPage: false, endCursor: null },
+    totalCount: 1,
+  },
+});
+const ok = (msg = '操作成功', msg_en = 'Done') => ({ errcode: '0', msg, msg_en });
+
+describe('/mobile/appointmentDetail: cancel', () => {
+  it('checks the cancel window first, asks for a reason (required), cancels and shows the new status', async () => {
+    let cancelled = false;
+    let windowOpen = false;
+    const calls = serveBooking({
+      findAppointmentInformationAllForAccount: () =>
+        list(
+          cancelled
+            ? appointment({ state: '1', cancel_reason: '临时有课', cancel_time: '2026-03-01 12:00:00' })
+            : appointment(),
+        ),
+      checkAppointmentCancelTime: () => ({
+        checkAppointmentCancelTime: windowOpen
+          ? ok()
+          : { errcode: '1', msg: '距预约开始不足120分钟，不能取消', msg_en: 'Less than 120 minutes before the start' },
+      }),
+      updateAppointmentInformationState: () => {
+        cancelled = true;
+        return { updateAppointmentInformationState: ok() };
+      },
+    });
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    expect(await screen.findByText('待履约')).toBeTruthy();
+    expect(screen.getByText('训练')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '取消预约' }));
+    expect(await screen.findByText('距预约开始不足120分钟，不能取消')).toBeTruthy();
+    expect(screen.queryByLabelText('取消原因')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+
+    windowOpen = true;
+    fireEvent.click(screen.getByRole('button', { name: '取消预约' }));
+    const reason = await screen.findByLabelText('取消原因');
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    expect(await screen.findByText('取消原因不能为空')).toBeTruthy();
+    expect(calls.some((c) => c.op === 'updateAppointmentInformationState')).toBe(false);
+
+    fireEvent.change(reason, { target: { value: '  临时有课 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    await waitFor(() => expect(screen.getAllByText('已取消').length).toBeGreaterThan(0));
+    expect(calls.find((c) => c.op === 'updateAppointmentInformationState')!.variables).toEqual({
+      id: 'a1',
+      state: '1',
+      reason: '临时有课',
+      dataSource: '1',
+    });
+    expect(await screen.findByText('临时有课')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '取消预约' })).toBeNull();
+    expect(screen.getByRole('button', { name: '删除记录' })).toBeTruthy();
+  });
+
+  it("keeps the sheet open with the server's reason when the cancel is refused", async () => {
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment()),
+      checkAppointmentCancelTime: { checkAppointmentCancelTime: ok() },
+      updateAppointmentInformationState: {
+        updateAppointmentInformationState: {
+          errcode: '1',
+          msg: '预约已开始或已结束，不能取消',
+          msg_en: 'The booking has started',
+        },
+      },
+    });
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    fireEvent.click(await screen.findByRole('button', { name: '取消预约' }));
+    fireEvent.change(await screen.findByLabelText('取消原因'), { target: { value: '有事' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    expect(await screen.findByText('预约已开始或已结束，不能取消')).toBeTruthy();
+    expect(screen.getByLabelText('取消原因')).toBeTruthy();
+  });
+
+  it('cancels the rest of a series with a reason and says how many were cancelled', async () => {
+    const calls = serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment({ series_id: 'series-1', booking_mode: '2' })),
+      cancelAppointmentSeries: {
+        cancelAppointmentSeries: { ...ok('已取消3个预约', 'Cancelled 3 booking(s)'), ids: ['a1', 'a2', 'a3'] },
+      },
+    });
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    expect(await screen.findByText('周期预约')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '取消整个系列' }));
+    fireEvent.change(await screen.findByLabelText('取消原因'), { target: { value: '学期结束' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    expect(await screen.findByText('已取消3个预约')).toBeTruthy();
+    expect(calls.find((c) => c.op === 'cancelAppointmentSeries')!.variables).toEqual({
+      seriesId: 'series-1',
+      reason: '学期结束',
+    });
+  });
+
+  it('goes to the change-time page for a coming booking', async () => {
+    serveBooking({ findAppointmentInformationAllForAccount: list(appointment()) });
+    const router = renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    fireEvent.click(await screen.findByRole('button', { name: '更改时间' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/mobile/chooseAnotherTime/11111111-1111-4111-8111-111111111111/a1'),
+    );
+  });
+});

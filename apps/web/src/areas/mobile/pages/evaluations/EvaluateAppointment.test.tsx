@@ -1,0 +1,176 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveGraphql, signedInAnswers, type GraphqlAnswer } from '../../../../testing/graphqlServer.ts';
+import EvaluateAppointment from './EvaluateAppointment.tsx';
+import { connection, evaluation, performedBooking } from '../../../../features/evaluations/testing.ts';
+import { prepareEvaluationTest, renderMobile, variablesOf } from './testing.tsx';
+
+vi.mock('../../../../features/auth/auth.ts', () =>
+  import('../../../../testing/fake-auth.ts').then((m) => m.signedInAuth()),
+);
+
+beforeAll(prepareEvaluationTest);
+afterEach(() => vi.unstubAllGlobals());
+
+const booking = performedBooking;
+
+function serve(answers: Record<string, GraphqlAnswer>, b = booking()) {
+  return serveGraphql({
+    ...signedInAnswers,
+    findAppointmentInformationAllForAccount: { findAppointmentInformationAllForAccount: connection([b]) },
+    findAppointmentEvaluateAllForAccount: { findAppointmentEvaluateAllForAccount: connection([]) },
+    ...answers,
+  });
+}
+
+const open = () =>
+  renderMobile(<EvaluateAppointment />, { path: '/mobile/evaluate/b1', pattern: '/mobile/evaluate/:appointmentId' });
+
+const slider = (name: string) => screen.getByRole('slider', { name });
+
+describe('/mobile/evaluate/:appointmentId', () => {
+  it('checks the four scores before sending, then sends the evaluation and shows the reviews', async () => {
+    serve({
+      saveAppointmentEvaluate: {
+        saveAppointmentEvaluate: { errcode: '0', msg: '保存成功', msg_en: 'Saved', ids: ['e9'] },
+      },
+    });
+    const router = open();
+    expect(await screen.findByRole('heading', { name: '羽毛球场1号' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
+    expect(await screen.findAllByText('请选择1到5星')).toHaveLength(4);
+    expect(slider('综合评分').getAttribute('aria-invalid')).toBe('true');
+    expect(variablesOf('saveAppointmentEvaluate')).toEqual([]);
+
+    fireEvent.keyDown(slider('综合评分'), { key: 'End' });
+    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
+    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
+    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
+    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
+    fireEvent.keyDown(slider('系统评分'), { key: 'Home' });
+    fireEvent.keyDown(slider('服务评分'), { key: 'End' });
+    fireEvent.keyDown(slider('服务评分'), { key: 'ArrowLeft' });
+    expect(slider('资源评分').getAttribute('aria-valuetext')).toBe('4星');
+    expect(screen.queryByText('请选择1到5星')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('评价内容'), { target: { value: '  场地很干净  ' } });
+    fireEvent.click(screen.getByRole('switch', { name: /匿名评价/ }));
+    fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mobile/resource/r1/comments'));
+    expect(variablesOf('saveAppointmentEvaluate')).toEqual([
+      {
+        model: {
+          appointment_id: 'b1',
+          composite_score: 5,
+          resources_score: 4,
+          system_score: 1,
+          service_score: 4,
+          content: '场地很干净',
+          pictures: [],
+          is_anonymous: '1',
+        },
+      },
+    ]);
+  });
+
+  it("shows the server's refusal with its reason and stays on the form", async () => {
+    serve({
+      saveAppointmentEvaluate: {
+        saveAppointmentEvaluate: {
+          errcode: '500',
+          msg: '该预约已评价，每个预约只能评价一次',
+          msg_en: 'This booking has already been evaluated',
+          ids: [],
+        },
+      },
+    });
+    const router = open();
+    await screen.findByRole('heading', { name: '羽毛球场1号' });
+    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分'])
+      fireEvent.keyDown(slider(name), { key: 'End' });
+    fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('提交失败')).toBeTruthy();
+    expect(within(dialog).getByText('该预约已评价，每个预约只能评价一次')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mobile/evaluate/b1');
+    await act(async () => fireEvent.click(within(dialog).getByText('确定')));
+  });
+
+  it('uploads pictures as they are picked, refuses other files, and sends their uris', async () => {
+    serve({ saveAppointmentEvaluate: { saveAppointmentEvaluate: { errcode: '0', msg: '', msg_en: '', ids: ['e9'] } } });
+    const graphql = vi.mocked(fetch);
+    const uploads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (!url.startsWith('/api/file/upload')) return graphql(url, init);
+        const file = (init?.body as FormData).get('file') as File;
+        uploads.push(file.name);
+        return new Response(JSON.stringify({ id: 'f1', uri: `/yy-sys/api/file/${file.name}`, errno: 0, error: '' }));
+      }),
+    );
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => {};
+    open();
+    await screen.findByRole('heading', { name: '羽毛球场1号' });
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(input.accept).toBe('image/png,image/jpeg,image/gif,image/webp');
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] } });
+    });
+    expect(await screen.findByText('只能上传图片（png、jpg、gif、webp）')).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['png'], 'court.png', { type: 'image/png' })] } });
+    });
+    await vi.waitFor(() => expect(uploads).toEqual(['court.png']));
+    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分'])
+      fireEvent.keyDown(slider(name), { key: 'End' });
+    fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
+    await vi.waitFor(() => expect(variablesOf('saveAppointmentEvaluate')).toHaveLength(1));
+    expect(variablesOf('saveAppointmentEvaluate')[0]).toMatchObject({
+      model: { pictures: ['/yy-sys/api/file/court.png'], is_anonymous: '0', content: '' },
+    });
+  });
+
+  it('does not offer the form for a booking that was not performed', async () => {
+    serve({}, booking({ appointment_state: '0' }));
+    open();
+    expect(await screen.findByText('预约履约（签到）后才能评价')).toBeTruthy();
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+
+  it("shows the user's evaluation once made, to edit", async () => {
+    serve(
+      {
+        findAppointmentEvaluateAllForAccount: {
+          findAppointmentEvaluateAllForAccount: connection([
+            evaluation({
+              content: '灯光很好',
+              is_anonymous: '1',
+              reply_content: '感谢反馈',
+              reply_time: '2026-03-03 09:00:00',
+            }),
+          ]),
+        },
+        saveAppointmentEvaluate: { saveAppointmentEvaluate: { errcode: '0', msg: '', msg_en: '', ids: ['e1'] } },
+      },
+      booking({ is_evaluate: '1' }),
+    );
+    open();
+    expect(await screen.findByText('灯光很好')).toBeTruthy();
+    expect(screen.getByText('匿名')).toBeTruthy();
+    expect(screen.getByText('感谢反馈')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '修改评价' }));
+    expect(slider('资源评分').getAttribute('aria-valuenow')).toBe('4');
+    fireEvent.keyDown(slider('资源评分'), { key: 'End' });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await vi.waitFor(() => expect(variablesOf('saveAppointmentEvaluate')).toHaveLength(1));
+    expect(variablesOf('saveAppointmentEvaluate')[0]).toMatchObject({
+      model: { id: 'e1', appointment_id: 'b1', resources_score: 5, content: '灯光很好', is_anonymous: '1' },
+    });
+  });
+});

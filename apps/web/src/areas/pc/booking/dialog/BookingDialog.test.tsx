@@ -1,0 +1,266 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { todayIso } from '../../../../features/booking/dates.ts';
+import { encryptCaptchaCode } from '../../../../features/captcha/encrypt.ts';
+import { layOutCaptcha, rightSlide, serveCaptcha } from '../../../../features/captcha/testing/fakeCaptcha.ts';
+import { serveGraphql } from '../../../../testing/graphqlServer.ts';
+import { RESOURCE_ID, court, dialogAnswers } from '../testing/fixtures.ts';
+import { preparePcBookingTest, renderPc, variablesOf } from '../testing/pcTest.tsx';
+import { BookingDialog } from './BookingDialog.tsx';
+
+// The identity provider is outside the web app: a signed-in user from a stub of the auth module.
+vi.mock('../../../../features/auth/auth.ts', () =>
+  import('../../../../testing/fake-auth.ts').then((m) => m.signedInAuth()),
+);
+
+beforeAll(preparePcBookingTest);
+afterEach(() => vi.unstubAllGlobals());
+
+const saved = {
+  saveAppointmentInformationAll: {
+    code: '0',
+    name: '',
+    messages: '预约成功',
+    messages_en: 'Booked',
+    ids: ['b1'],
+    appointmentId: 'b1',
+    processURL: '',
+    auditStatus: '0',
+    seriesId: '',
+    seriesReport: null,
+  },
+};
+
+async function openDialog() {
+  renderPc(<BookingDialog open resourceId={RESOURCE_ID} onClose={() => {}} />);
+  return screen.findByRole('dialog', { name: '预约 场地A' });
+}
+/** A button by its text (role queries are slow on antd's large trees in jsdom). */
+const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!;
+const next = () => fireEvent.click(button('下一步'));
+
+/** Picks the select option `label` of the combobox `name`. */
+async function choose(name: string, label: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name }));
+  fireEvent.click(await screen.findByText(label, { selector: '.ant-select-item-option-content' }));
+}
+
+describe('booking dialog', () => {
+  it('checks each step before going on, and books what was chosen', { timeout: 60_000 }, async () => {
+    serveGraphql({ ...dialogAnswers, saveAppointmentInformationAll: saved });
+    const dialog = await openDialog();
+    // step 1: nothing picked
+    await within(dialog).findByRole('button', { name: '10:00–11:00 · 可预约' });
+    next();
+    expect(await screen.findByText('请选择预约时段')).toBeTruthy();
+    expect(variablesOf('checkResourceTimeSlotCapacity')).toHaveLength(0);
+    // a taken slot cannot be picked; a free one can, and the server checks it
+    expect(screen.getByRole('button', { name: /11:00–12:00 · 已被他人预约/ })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: '10:00–11:00 · 可预约' }));
+    next();
+    expect(await screen.findByLabelText('预约主题')).toBeTruthy();
+    expect(variablesOf('checkResourceTimeSlotCapacity')).toEqual([
+      expect.objectContaining({ resourceId: RESOURCE_ID, bookDate: todayIso(), timeSlotIdList: ['a10'] }),
+    ]);
+    // step 2: required subject and collected field, a malformed email
+    fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'not-an-email' } });
+    next();
+    expect(await screen.findByText('预约主题不能为空')).toBeTruthy();
+    expect(screen.getByText('所在单位不能为空')).toBeTruthy();
+    expect(screen.getByText('邮箱格式不正确')).toBeTruthy();
+    expect(screen.queryByText('预约须知')).toBeNull();
+    fireEvent.change(screen.getByLabelText('预约主题'), { target: { value: '羽毛球训练' } });
+    fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'zhang@example.edu' } });
+    await choose('所在单位', '计算机学院');
+    next();
+    // step 3: a summary (the chosen option by its label); the instructions must be ticked as read
+    expect(await screen.findByText('请穿运动鞋入场')).toBeTruthy();
+    expect(screen.getByText('计算机学院')).toBeTruthy();
+    fireEvent.click(button('提交预约'));
+    expect(await screen.findByText('请先阅读并勾选预约须知')).toBeTruthy();
+    expect(variablesOf('saveAppointmentInformationAll')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意预约须知' }));
+    fireEvent.click(button('提交预约'));
+    expect(await screen.findByText('预约成功')).toBeTruthy();
+    expect(screen.getByText('请提前十分钟到场')).toBeTruthy();
+    const [sent] = variablesOf('saveAppointmentInformationAll');
+    expect(sent).toMatchObject({
+      timeSlotIdList: ['a10'],
+      model: {
+        resources_id: RESOURCE_ID,
+        appointment_date: todayIso(),
+        theme: '羽毛球训练',
+        email: 'zhang@example.edu',
+        appointmentCollectionList: [
+          { field_name: 'org', field_desc_cn: '所在单位', field_desc_en: 'Unit', field_value: 'cs' },
+        ],
+      },
+    });
+    expect(sent).not.toHaveProperty('seriesCommit');
+  });
+
+  it("shows the server's reasons when the check or the submit is refused", { timeout: 60_000 }, async () => {
+    serveGraphql({
+      ...dialogAnswers,
+      checkResourceTimeSlotCapacity: {
+        checkResourceTimeSlotCapacity: {
+          code: '500',
+          name: '',
+          messages: '超过预约人次（1次）限制',
+          messages_en: 'Over the per-person booking limit (1)',
+        },
+      },
+    });
+    await openDialog();
+    fireEvent.click(await screen.findByRole('button', { name: '10:00–11:00 · 可预约' }));
+    next();
+    expect(await screen.findByText('超过预约人次（1次）限制')).toBeTruthy();
+    expect(screen.queryByLabelText('预约主题')).toBeNull();
+
+    // the check passes now, but the submit is refused: the reason shows and the dialog stays
+    serveGraphql({
+      ...dialogAnswers,
+      saveAppointmentInformationAll: {
+        saveAppointmentInformationAll: {
+          code: '500',
+          name: '',
+          messages: '所选时段 10:00-11:00 已被他人预约',
+          messages_en: 'The time slot 10:00-11:00 has already been booked by someone else',
+          ids: null,
+          appointmentId: null,
+          processURL: null,
+          auditStatus: null,
+          seriesId: null,
+          seriesReport: null,
+        },
+      },
+    });
+    next();
+    fireEvent.change(await screen.findByLabelText('预约主题'), { target: { value: '训练' } });
+    await choose('所在单位', '计算机学院');
+    next();
+    fireEvent.click(await screen.findByRole('checkbox', { name: '我已阅读并同意预约须知' }));
+    fireEvent.click(button('提交预约'));
+    expect(await screen.findByText('所选时段 10:00-11:00 已被他人预约')).toBeTruthy();
+    expect(button('提交预约')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('预约成功')).toBeNull());
+  });
+});
+
+describe('booking dialog on a resource with the slider captcha', () => {
+  let restoreLayout: () => void;
+  beforeAll(() => {
+    restoreLayout = layOutCaptcha(360);
+  });
+  afterAll(() => restoreLayout());
+
+  const captchaCourt = { findResources: { findResources: { ...court, open_captcha_verify: '1' } } };
+  const refused = {
+    saveAppointmentInformationAll: {
+      saveAppointmentInformationAll: {
+        ...saved.saveAppointmentInformationAll,
+        code: '500',
+        messages: '所选时段 10:00-11:00 已被他人预约',
+        messages_en: 'The time slot 10:00-11:00 has already been booked by someone else',
+        ids: null,
+        appointmentId: null,
+      },
+    },
+  };
+
+  /** Goes through the time and the form to the confirmation, instructions ticked. */
+  async function toConfirmation() {
+    await openDialog();
+    fireEvent.click(await screen.findByRole('button', { name: '10:00–11:00 · 可预约' }));
+    next();
+    fireEvent.change(await screen.findByLabelText('预约主题'), { target: { value: '训练' } });
+    await choose('所在单位', '计算机学院');
+    next();
+    fireEvent.click(await screen.findByRole('checkbox', { name: '我已阅读并同意预约须知' }));
+  }
+
+  /**
+   * The open captcha dialog, by its slider (in jsdom both antd modals get the same title id, so
+   * the dialog's accessible name is the booking dialog's); it must be titled 安全验证.
+   */
+  async function captchaDialog() {
+    const captcha = (await screen.findByRole('slider', { name: '拼图滑块' })).closest<HTMLElement>('.ant-modal')!;
+    expect(within(captcha).getByText('安全验证')).toBeTruthy();
+    return captcha;
+  }
+  /** Whether a captcha is open (jsdom never ends antd's closing animation: a closed one stays, leaving). */
+  const captchaShown = () => [...document.querySelectorAll('.yy-captcha')].some((el) => !el.closest('.ant-zoom-leave'));
+
+  /** Slides the handle of the open captcha 150 px to the right with the mouse. */
+  async function slide() {
+    const captcha = await captchaDialog();
+    const handle = within(captcha).getByRole('slider', { name: '拼图滑块' });
+    await waitFor(() => expect(handle.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.pointerDown(handle, { pointerId: 7, pointerType: 'mouse', button: 0, clientX: 10, clientY: 10 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+    fireEvent.pointerMove(window, { pointerId: 7, pointerType: 'mouse', clientX: 100, clientY: 11 });
+    fireEvent.pointerUp(window, { pointerId: 7, pointerType: 'mouse', clientX: 160, clientY: 11 });
+    await within(captcha).findByText('验证成功');
+  }
+
+  it(
+    'asks for a slide on submit and sends the encrypted credential; a refused submit asks again',
+    { timeout: 60_000 },
+    async () => {
+      serveGraphql({ ...dialogAnswers, ...captchaCourt, ...refused });
+      const first = serveCaptcha([rightSlide(1)]);
+      await toConfirmation();
+
+      // closing the slide submits nothing
+      fireEvent.click(button('提交预约'));
+      const captcha = await captchaDialog();
+      fireEvent.click(captcha.querySelector('.ant-modal-close')!);
+      await waitFor(() => expect(captchaShown()).toBe(false));
+      expect(variablesOf('saveAppointmentInformationAll')).toHaveLength(0);
+
+      // a right slide: the submit carries the credential, its code encrypted (api-contract 3)
+      fireEvent.click(button('提交预约'));
+      await slide();
+      await waitFor(() => expect(variablesOf('saveAppointmentInformationAll')).toHaveLength(1));
+      const one = rightSlide(1).data!;
+      expect(variablesOf('saveAppointmentInformationAll')[0]).toMatchObject({
+        timeSlotIdList: ['a10'],
+        captchaId: one.captchaId,
+        captchaCode: await encryptCaptchaCode(one.captchaCode, one.captchaId),
+      });
+      expect(first.checks[0]!.data).toMatchObject({ bgImageWidth: 360, bgImageHeight: 216 });
+      // the slot was taken meanwhile: the reason shows, the credential is spent
+      expect(await screen.findByText('所选时段 10:00-11:00 已被他人预约')).toBeTruthy();
+      await waitFor(() => expect(captchaShown()).toBe(false));
+
+      // the next submit asks for a new slide and books
+      serveGraphql({ ...dialogAnswers, ...captchaCourt, saveAppointmentInformationAll: saved });
+      const second = serveCaptcha([rightSlide(2)]);
+      fireEvent.click(button('提交预约'));
+      await slide();
+      expect(await screen.findByText('预约成功')).toBeTruthy();
+      expect(second.generated).toHaveLength(1);
+      const two = rightSlide(2).data!;
+      expect(variablesOf('saveAppointmentInformationAll')).toEqual([
+        expect.objectContaining({
+          captchaId: two.captchaId,
+          captchaCode: await encryptCaptchaCode(two.captchaCode, two.captchaId),
+        }),
+      ]);
+    },
+  );
+
+  it(
+    'submits without a slide (empty credential) when the resource does not ask for one',
+    { timeout: 60_000 },
+    async () => {
+      serveGraphql({ ...dialogAnswers, saveAppointmentInformationAll: saved });
+      const server = serveCaptcha([rightSlide()]);
+      await toConfirmation();
+      fireEvent.click(button('提交预约'));
+      expect(await screen.findByText('预约成功')).toBeTruthy();
+      expect(server.generated).toHaveLength(0);
+      expect(variablesOf('saveAppointmentInformationAll')[0]).toMatchObject({ captchaId: '', captchaCode: '' });
+    },
+  );
+});

@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveGraphql } from '../../../../testing/graphqlServer.ts';
+import { RESOURCE_ID, TYPE_ID, court, dialogAnswers } from '../../booking/testing/fixtures.ts';
+import { preparePcBookingTest, renderPc, variablesOf } from '../../booking/testing/pcTest.tsx';
+import ResourceQuery from './ResourceQuery.tsx';
+
+// The identity provider is outside the web app: a signed-in user from a stub of the auth module.
+vi.mock('../../../../features/auth/auth.ts', () =>
+  import('../../../../testing/fake-auth.ts').then((m) => m.signedInAuth()),
+);
+
+beforeAll(preparePcBookingTest);
+afterEach(() => vi.unstubAllGlobals());
+
+const room = {
+  ...court,
+  id: 'room-1',
+  resources_name: '会议室305',
+  time_slot_rule: '2',
+  capacity: 12,
+  need_approve: '1',
+};
+
+function serve() {
+  serveGraphql({
+    ...dialogAnswers,
+    findCodeItemsAll: { findCodeItemsAll: [] },
+    findResourcesAllByAccount: { findResourcesAllByAccount: [court, room] },
+  });
+}
+
+describe('/pc/resources/:id/list', () => {
+  it(
+    'shows the type’s resources on the grid; picked cells are booked through the dialog',
+    { timeout: 60_000 },
+    async () => {
+      serve();
+      renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+      const free = await screen.findByLabelText('场地A 10:00–11:00 · 可预约', {}, { timeout: 15_000 });
+      expect(screen.getByText('会议室305')).toBeTruthy();
+      expect(screen.getByText('选择时间预约')).toBeTruthy();
+      expect(variablesOf('findResourcesAllByAccount')[0]).toMatchObject({ typeId: TYPE_ID });
+      // the availability of the listed fixed-slot resources comes in one request
+      expect(variablesOf('findResourceTypeSlotAvailability')).toEqual([
+        expect.objectContaining({ resourcesTypeId: TYPE_ID, filter: { id: { in: [RESOURCE_ID] } } }),
+      ]);
+      expect(variablesOf('findResourceSlotAvailability')).toHaveLength(0);
+      fireEvent.click(free);
+      expect(await screen.findByText('已选：场地A 10:00–11:00')).toBeTruthy();
+      fireEvent.click(screen.getByText('预约所选时段').closest('button')!);
+      const picked = await screen.findByRole('button', { name: '10:00–11:00 · 可预约' });
+      expect(picked.getAttribute('aria-pressed')).toBe('true');
+    },
+  );
+
+  it('filters by approval (on the server) and capacity, with an empty state', { timeout: 60_000 }, async () => {
+    serve();
+    renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+    await screen.findByText('会议室305', {}, { timeout: 15_000 });
+    fireEvent.change(screen.getByLabelText('最少容纳人数'), { target: { value: '10' } });
+    await waitFor(() => expect(screen.queryByText('场地A')).toBeNull());
+    expect(screen.getByText('会议室305')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('最少容纳人数'), { target: { value: '100' } });
+    expect(await screen.findByText('没有符合条件的资源')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '是否审核' }));
+    fireEvent.click(await screen.findByText('需要审核', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(variablesOf('findResourcesAllByAccount').at(-1)).toMatchObject({
+        filter: expect.objectContaining({ need_approve: { eq: '1' } }),
+      }),
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { appointmentActions, startsAt, tabQuery } from './status.ts';
+
+/** Epoch ms of a UTC midnight stands in for the tenant's midnight: only differences matter. */
+const day = Date.UTC(2026, 2, 2);
+const codes = (over: Record<string, string> = {}) => ({
+  state: '0',
+  audit_status: '0',
+  appointment_state: '0',
+  appointment_date: day,
+  start_time: '09:00',
+  end_time: '10:00',
+  series_id: '',
+  ...over,
+});
+const at = (hhmm: string) => day + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
+
+describe('tabQuery', () => {
+  it('to do: valid bookings from today on, awaiting nothing; in progress: awaiting approval; reserved: all', () => {
+    const todo = tabQuery('todo', '2026-03-02');
+    expect(todo.filter).toEqual({
+      state: { eq: '0' },
+      audit_status: { in: ['0', '2'] },
+      appointment_state: { eq: '0' },
+    });
+    expect(todo.appointmentDate?.[0]).toBe('2026-03-02');
+    expect((todo.appointmentDate?.[1] ?? '') > '2036-01-01').toBe(true);
+    expect(tabQuery('progress', '2026-03-02').filter).toEqual({
+      state: { eq: '0' },
+      audit_status: { eq: '1' },
+      appointment_state: { eq: '0' },
+    });
+    expect(tabQuery('reserved', '2026-03-02')).toEqual({});
+  });
+});
+
+describe('appointmentActions', () => {
+  it('a coming booking may be cancelled or moved, not deleted', () => {
+    expect(appointmentActions(codes(), at('08:00'))).toEqual({
+      cancel: true,
+      cancelSeries: false,
+      changeTime: true,
+      terminate: false,
+      remove: false,
+    });
+    expect(startsAt(codes())).toBe(at('09:00'));
+  });
+
+  it('an application awaiting approval may also be terminated; a series may be cancelled whole', () => {
+    const a = appointmentActions(codes({ audit_status: '1', series_id: 'x' }), at('08:00'));
+    expect(a.terminate).toBe(true);
+    expect(a.cancelSeries).toBe(true);
+  });
+
+  it('a started booking cannot be cancelled or moved; once ended or cancelled it can be deleted', () => {
+    expect(appointmentActions(codes(), at('09:30'))).toMatchObject({ cancel: false, changeTime: false, remove: false });
+    expect(appointmentActions(codes(), at('10:00'))).toMatchObject({ cancel: false, remove: true });
+    expect(appointmentActions(codes({ state: '1' }), at('08:00'))).toMatchObject({
+      cancel: false,
+      changeTime: false,
+      terminate: false,
+      remove: true,
+    });
+    expect(appointmentActions(codes({ audit_status: '3' }), at('08:00')).remove).toBe(true);
+  });
+});

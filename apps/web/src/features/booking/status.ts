@@ -1,0 +1,85 @@
+import { bookingStatus, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+import { addDays, minutesOf } from './dates.ts';
+import type { Appointment, AppointmentFilter } from './types.ts';
+
+export { BOOKING_STATUSES, bookingStatus, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+
+/** antd-mobile Tag colours of the statuses. */
+export const STATUS_TAG_COLOR: Record<BookingStatus, string> = {
+  pending: 'warning',
+  upcoming: 'primary',
+  ended: 'default',
+  performed: 'success',
+  noShow: 'danger',
+  cancelled: 'default',
+  rejected: 'danger',
+  terminated: 'default',
+};
+
+type Codes = Pick<
+  Appointment,
+  'state' | 'audit_status' | 'appointment_state' | 'appointment_date' | 'start_time' | 'end_time'
+>;
+
+/** The instant a booking starts: its date's midnight plus its start time. */
+export function startsAt(a: Pick<Appointment, 'appointment_date' | 'start_time'>): number {
+  return a.appointment_date + (minutesOf(a.start_time) ?? 0) * 60_000;
+}
+
+/**
+ * The tabs of "my appointments": to do (valid bookings to go to, today onwards), in progress
+ * (applications awaiting approval), reserved (every booking, latest first), favourites.
+ */
+export const APPOINTMENT_TABS = ['todo', 'progress', 'reserved', 'favourites'] as const;
+export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
+
+export function isAppointmentTab(value: string | null | undefined): value is AppointmentTab {
+  return (APPOINTMENT_TABS as readonly string[]).includes(value ?? '');
+}
+
+/** How far ahead the date-bounded tabs look. */
+const FAR_DAYS = 3660;
+
+/** The list query of a tab (favourites have their own). */
+export function tabQuery(
+  tab: Exclude<AppointmentTab, 'favourites'>,
+  today: string,
+): { filter?: AppointmentFilter; appointmentDate?: string[] } {
+  const ahead = [today, addDays(today, FAR_DAYS)];
+  switch (tab) {
+    case 'todo':
+      return {
+        filter: { state: { eq: '0' }, audit_status: { in: ['0', '2'] }, appointment_state: { eq: '0' } },
+        appointmentDate: ahead,
+      };
+    case 'progress':
+      return {
+        filter: { state: { eq: '0' }, audit_status: { eq: '1' }, appointment_state: { eq: '0' } },
+        appointmentDate: ahead,
+      };
+    case 'reserved':
+      return {};
+  }
+}
+
+/** What the booker may do with a booking now (the server checks again and says why not). */
+export interface AppointmentActions {
+  cancel: boolean;
+  cancelSeries: boolean;
+  changeTime: boolean;
+  terminate: boolean;
+  remove: boolean;
+}
+
+export function appointmentActions(a: Codes & Pick<Appointment, 'series_id'>, now: number): AppointmentActions {
+  const status = bookingStatus(a, now);
+  const live = a.state === '0' && a.audit_status !== '3' && a.appointment_state === '0';
+  const notStarted = startsAt(a) > now;
+  return {
+    cancel: live && notStarted,
+    cancelSeries: Boolean(a.series_id),
+    changeTime: live && notStarted,
+    terminate: status === 'pending' && notStarted,
+    remove: !(live && endsAt(a) > now),
+  };
+}
