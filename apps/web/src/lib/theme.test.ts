@@ -25,6 +25,11 @@ describe('theme colour', () => {
     expect(r! / 0x33).toBeCloseTo(b! / 0xfe, 1);
   });
 
+  it('darkens further on request, for text on a tint of the colour', () => {
+    expect(contrastRatio(accessibleThemeColor('#3399fe', 7), '#ffffff')).toBeGreaterThanOrEqual(7);
+    expect(contrastRatio(accessibleThemeColor('#3399fe', 7), '#e6f4ff')).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('keeps a colour that already contrasts enough', () => {
     expect(accessibleThemeColor('#72122d')).toBe('#72122d');
     expect(accessibleThemeColor('#ffffff')).toMatch(/^#[0-9a-f]{6}$/);

@@ -38,13 +38,14 @@ function toHex(rgb: [number, number, number]): string {
  * The theme colour as the pages use it for text, links, selected items and buttons with white
  * text: the settings colour itself when it already contrasts 4.5:1 with white (WCAG AA), else
  * the same hue darkened (mixed with black) just enough to. The default #3399fe becomes #2877c6.
+ * `ratio` asks for more contrast (text on a light tint of the colour, as a selected menu item).
  */
-export function accessibleThemeColor(setting: string | null | undefined): string {
+export function accessibleThemeColor(setting: string | null | undefined, ratio = AA): string {
   const color = themeColorOf(setting);
   const rgb = channels(color);
   for (let keep = 1; keep > 0; keep -= 0.01) {
     const shade = toHex(rgb.map((c) => c * keep) as [number, number, number]);
-    if (contrastRatio(shade, '#ffffff') >= AA) return shade;
+    if (contrastRatio(shade, '#ffffff') >= ratio) return shade;
   }
   return '#000000';
 }
