@@ -325,6 +325,13 @@ describe('change time', () => {
     expect((await call(other, CHANGE, { id, appointment_date: DAY, timeSlotId: r.slots[3]!.id })).msg).toBe(
       '只能操作本人的预约',
     );
+    // the back office changes it for the booker: it stays the student's booking
+    expect(await call(admin, CHANGE, { id, appointment_date: DAY, timeSlotId: r.slots[3]!.id })).toMatchObject({
+      errcode: '0',
+    });
+    expect((await mine(student, r.id)).find((b: { id: string }) => b.id === id)).toMatchObject({
+      start_time: r.slots[3]!.kssj,
+    });
     const unknown = await call(student, CHANGE, { id, appointment_date: DAY, timeSlotId: randomUUID() });
     expect(unknown.errcode).toBe('500');
     expect((await call(student, CANCEL, { id, reason: '不去了' })).errcode).toBe('0');

@@ -1,9 +1,10 @@
 import { parseIsoDate } from '@yuyue/shared';
-import { withTenant } from '../../db/client.ts';
+import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError, sqlState } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { findUserByAccount } from '../directory/directory.repository.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { normaliseFilterMap, slotCapacity, slotClosure } from '../resources/resources.rules.ts';
@@ -21,6 +22,7 @@ import {
   appointmentFilterColumns,
   childrenOf,
   findAppointment,
+  lockBooker,
   overlapCount,
   releaseSeat,
   takeSeat,
@@ -43,13 +45,38 @@ import {
 /** SQLSTATE of an exclusion-constraint violation (`appointments_no_overlap`). */
 const EXCLUSION_VIOLATION = '23P01';
 
-/** A booking of the caller (booker or creator), not deleted, locked until the transaction ends. */
-async function ownLocked(tx: Parameters<typeof findAppointment>[0], tenantId: string, account: string, id: unknown) {
+/**
+ * A booking the caller may act on, not deleted, locked until the transaction ends: the caller's
+ * own (booker or creator), or any booking for a tenant administrator (the back office's
+ * `appointment-update/{id}` acts for the booker).
+ */
+async function ownLocked(tx: Tx, tenantId: string, user: AuthUser, id: unknown) {
   if (!isUuid(id)) throw new AppError('APPOINTMENT_NOT_FOUND');
   const row = await findAppointment(tx, tenantId, id, true);
   if (!row || row.del !== 0) throw new AppError('APPOINTMENT_NOT_FOUND');
-  if (row.appointment_user !== account && row.created_user !== account) throw new AppError('APPOINTMENT_NOT_OWNER');
+  if (!isOwn(row, user) && user.role !== 'admin') throw new AppError('APPOINTMENT_NOT_OWNER');
   return row;
+}
+
+const isOwn = (row: AppointmentRow, user: AuthUser) =>
+  row.appointment_user === user.account || row.created_user === user.account;
+
+/**
+ * Whom a change of a booking is judged for: the caller for their own; for an administrator
+ * acting on someone else's, the booker (the booker's visibility, limits and ban apply, and the
+ * booker's submits wait for the change: their lock is taken too).
+ */
+async function bookerFor(tx: Tx, tenant: TenantRef, user: AuthUser, row: AppointmentRow): Promise<AuthUser> {
+  if (isOwn(row, user)) return user;
+  await lockBooker(tx, tenant.id, row.appointment_user);
+  const found = await findUserByAccount(tx, tenant.id, row.appointment_user);
+  return {
+    id: found?.id ?? '',
+    account: row.appointment_user,
+    name: row.appointment_user_name,
+    role: 'user',
+    tenantId: tenant.id,
+  };
 }
 
 async function giveBackSeat(tx: Parameters<typeof releaseSeat>[0], tenantId: string, row: AppointmentRow) {
@@ -66,9 +93,9 @@ export interface ChangeTimeArgs {
 }
 
 /**
- * `updateAppointmentTime`: the booker moves a booking to another slot (or free period) of the
- * same resource. Allowed while it is valid, not rejected and to be performed, at least
- * `min_interval_minutes_change` minutes before its current start. One transaction frees the old
+ * `updateAppointmentTime`: the booker (or a tenant administrator, for the booker) moves a booking
+ * to another slot (or free period) of the same resource. Allowed while it is valid, not rejected
+ * and to be performed, at least `min_interval_minutes_change` minutes before its current start. One transaction frees the old
  * slot and takes the new one, which is checked as a new booking would be (rules, opening time,
  * per-person limits, not counting the booking itself); when the new slot is taken or full the
  * whole change is refused and nothing changes. On a resource needing approval an approved
@@ -81,7 +108,8 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
   const wanted = { start: timeArg(args.start_time) ?? '', end: timeArg(args.end_time) ?? '' };
   try {
     return await withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
-      const row = await ownLocked(tx, tenant.id, user.account, args.id);
+      const row = await ownLocked(tx, tenant.id, user, args.id);
+      const booker = await bookerFor(tx, tenant, user, row);
       const current = await rulesOfBooking(tx, tenant, user, row);
       const refusal = changeRefusal({
         booking: row,
@@ -93,7 +121,7 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
       // Free the old slot first, so the new one is judged without it (and limits don't count it).
       await releaseHold(tx, tenant.id, row.id);
       if (row.active) await giveBackSeat(tx, tenant.id, row);
-      const { res, targets } = await evaluate(tx, ctx, tenant, user, {
+      const { res, targets } = await evaluate(tx, ctx, tenant, booker, {
         resourceId: row.resources_id,
         isoDate,
         slotIds: slotId ? [slotId] : [],
@@ -139,7 +167,7 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
 }
 
 /**
- * `terminateAppointment`: the booker withdraws an application awaiting approval
+ * `terminateAppointment`: the booker (or a tenant administrator) withdraws an application awaiting approval
  * (appointment_state '3'); its slot is freed in the same transaction. reason optional.
  */
 export async function terminate(ctx: RequestContext, args: { id: unknown; reason?: string | null }) {
@@ -147,7 +175,7 @@ export async function terminate(ctx: RequestContext, args: { id: unknown; reason
   const reason = (args.reason ?? '').trim();
   if (reason.length > 500) throw new AppError('INVALID_INPUT', { detail: 'reason: at most 500 characters' });
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const row = await ownLocked(tx, tenant.id, user.account, args.id);
+    const row = await ownLocked(tx, tenant.id, user, args.id);
     const refusal = terminateRefusal(row);
     if (refusal) throw new AppError(refusal.code, refusal.params);
     const done = await markTerminated(tx, tenant.id, row.id, {
@@ -174,7 +202,7 @@ export async function terminate(ctx: RequestContext, args: { id: unknown; reason
 export async function deleteRecord(ctx: RequestContext, id: unknown) {
   const { tenant, user } = requireUser(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const row = await ownLocked(tx, tenant.id, user.account, id);
+    const row = await ownLocked(tx, tenant.id, user, id);
     if (!deletable(row, row.ends_at.getTime(), bookingClock.now())) throw new AppError('DELETE_NOT_FINISHED');
     const ids = await softDelete(tx, tenant.id, [row.id], new Date(bookingClock.now()));
     await audit(tx, ctx, {

@@ -1465,7 +1465,7 @@ export type Mutation = {
   copyResources?: Maybe<OperationResult>;
   /** Deletes the caller's own evaluation; the booking may then be evaluated again. */
   deleteAppointmentEvaluate?: Maybe<OperationResult>;
-  /** The booker deletes a cancelled, rejected, terminated, performed, missed or ended booking record. */
+  /** The booker (or a tenant administrator) deletes a cancelled, rejected, terminated, performed, missed or ended booking record. */
   deleteAppointmentInformation?: Maybe<OperationResult>;
   /** Administrators remove an entry (a ban in force ends; the entry is hidden from the list). */
   deleteBlackList?: Maybe<OperationResult>;
@@ -1570,7 +1570,7 @@ export type Mutation = {
   scanAppointmentSignCode?: Maybe<OperationResult>;
   /** Orders the fields of one resource type as listed: the first gets order_num 1. */
   sortCollectionConfig?: Maybe<OperationResult>;
-  /** The booker terminates an application awaiting approval (appointment_state '3'; slot freed). */
+  /** The booker (or a tenant administrator) terminates an application awaiting approval (appointment_state '3'; slot freed). */
   terminateAppointment?: Maybe<OperationResult>;
   /** Administrators: state "0" hides an evaluation from users, "1" shows it again. */
   updateAppointmentEvaluateState?: Maybe<OperationResult>;
@@ -1584,7 +1584,8 @@ export type Mutation = {
    */
   updateAppointmentPerformState?: Maybe<OperationResult>;
   /**
-   * The booker moves a booking to another slot (timeSlotId, or start_time/end_time of a slot or a
+   * The booker (or a tenant administrator, for the booker: the booker's rules, limits and ban
+   * apply) moves a booking to another slot (timeSlotId, or start_time/end_time of a slot or a
    * free period) of the same resource on appointment_date (epoch ms or "YYYY-MM-DD"), at least
    * min_interval_minutes_change minutes before its current start. Atomic: when the new slot is
    * taken, full or closed, nothing changes. An approved booking of a resource needing approval

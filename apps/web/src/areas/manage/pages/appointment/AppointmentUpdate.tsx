@@ -141,7 +141,7 @@ export default function AppointmentUpdate() {
           })}
         />
       ) : notBooker ? (
-        <Alert className="yy-booking-alert" type="info" showIcon title={t('appointments.message.ownerOnly')} />
+        <Alert className="yy-booking-alert" type="info" showIcon title={t('appointments.message.forBooker')} />
       ) : null}
       {error ? <Alert className="yy-booking-alert" type="error" showIcon role="alert" title={error} /> : null}
       {resource.error ? (
