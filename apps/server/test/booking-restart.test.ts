@@ -221,6 +221,11 @@ describe.skipIf(!testDatabaseUrl)('a restart in the middle of a booking load (tw
     const killAt = Math.floor(CLIENTS / 3);
     const restartAt = Math.floor((2 * CLIENTS) / 3);
     let killed: Promise<void> | null = null;
+    /** Requests to B under way: B is killed while one is, so that the kill cuts a request short. */
+    let inFlightB = 0;
+    const whileBBusy = async () => {
+      for (let waited = 0; inFlightB === 0 && waited < 5000; waited += 2) await new Promise((r) => setTimeout(r, 2));
+    };
     /** While B restarts, new requests wait (clients keep coming once it is back); those in flight go on. */
     let restarting: Promise<void> | null = null;
     const worker = async () => {
@@ -243,6 +248,7 @@ describe.skipIf(!testDatabaseUrl)('a restart in the middle of a booking load (tw
         for (let attempt = 0; attempt < 6; attempt++) {
           const port = (i + attempt) % 2 === 0 || !child ? aPort : childPort;
           const who = port === aPort ? 'A' : `B${generation}`;
+          if (port !== aPort) inFlightB++;
           try {
             const result = (await call(port, tokens[i]!, SAVE, variables)).data!.saveAppointmentInformationAll!;
             answered.set(who, (answered.get(who) ?? 0) + 1);
@@ -253,10 +259,12 @@ describe.skipIf(!testDatabaseUrl)('a restart in the middle of a booking load (tw
             lost++;
             outcomes[i]!.unanswered = true;
             await new Promise((r) => setTimeout(r, 50));
+          } finally {
+            if (port !== aPort) inFlightB--;
           }
         }
         done++;
-        if (done === killAt) killed = killChild();
+        if (done === killAt) killed = whileBBusy().then(killChild);
         if (done === restartAt) restarting = (killed ?? Promise.resolve()).then(startChild);
       }
     };
