@@ -1,5 +1,5 @@
 // The HTTP load client of the booking benchmarks, run in its own process by booking-lib.ts:
-// reads a job file (endpoint, requests, mode), sends the requests (all at once, or through a
+// reads a job file (endpoints, requests, mode), sends the requests (all at once, or through a
 // fixed number of connections) and prints each one's latency and answer as JSON.
 import { readFileSync } from 'node:fs';
 
@@ -43,23 +43,27 @@ async function send(endpoint: string, r: LoadRequest): Promise<LoadResult> {
 const file = process.argv[2];
 if (file) {
   const job = JSON.parse(readFileSync(file, 'utf8')) as {
-    endpoint: string;
+    endpoints: string[];
     requests: LoadRequest[];
     mode: { burst: true } | { concurrency: number };
   };
   // one request first, so connection set-up and JIT warm-up are not in the figures
-  await fetch(job.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(
-    () => undefined,
-  );
+  for (const endpoint of job.endpoints) {
+    await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(
+      () => undefined,
+    );
+  }
+  // request i goes to instance i mod n
+  const at = (i: number) => job.endpoints[i % job.endpoints.length]!;
   const start = performance.now();
   let results: LoadResult[];
   if ('burst' in job.mode) {
-    results = await Promise.all(job.requests.map((r) => send(job.endpoint, r)));
+    results = await Promise.all(job.requests.map((r, i) => send(at(i), r)));
   } else {
     results = new Array<LoadResult>(job.requests.length);
     let next = 0;
     const worker = async () => {
-      for (let i = next++; i < job.requests.length; i = next++) results[i] = await send(job.endpoint, job.requests[i]!);
+      for (let i = next++; i < job.requests.length; i = next++) results[i] = await send(at(i), job.requests[i]!);
     };
     await Promise.all(Array.from({ length: job.mode.concurrency }, worker));
   }

@@ -2,9 +2,9 @@
 // PostgreSQL server of DATABASE_URL, dropped afterwards; in-memory PGlite without it), the demo
 // tenant, resources, users with access tokens, an HTTP load client in its own process (so the
 // clients do not share the server's event loop), statement counting and percentiles.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,12 @@ export const NOW = instantOf({ year: 2030, month: 1, day: 1 }, { hour: 12, minut
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the shape it asked for
 type Body = { data?: Record<string, any>; errors?: unknown[] };
 
-export async function startBench(opts: { poolSize?: number } = {}) {
+/**
+ * The server of a benchmark: this process's, and `instances - 1` further instances as their own
+ * processes on the same database (how a deployment takes a rush: several instances, one
+ * PostgreSQL). `endpoints` lists them all; the load client spreads its requests over them.
+ */
+export async function startBench(opts: { poolSize?: number; instances?: number } = {}) {
   bookingClock.now = () => NOW;
   const base = process.env.DATABASE_URL ?? '';
   let databaseUrl = '';
@@ -60,6 +65,37 @@ export async function startBench(opts: { poolSize?: number } = {}) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/bus/graphql/apps_yy_sys`;
+  const children: ChildProcess[] = [];
+  const endpoints = [endpoint];
+  for (let i = 1; i < (opts.instances ?? 1); i++) {
+    if (!databaseUrl) throw new Error('several instances need DATABASE_URL (PostgreSQL)');
+    const child = spawn(process.execPath, ['--import', 'tsx', instanceScript], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { port: number }).port);
+      });
+      child.once('exit', (code) => reject(new Error(`instance ${i + 1} exited with ${code}`)));
+    });
+    endpoints.push(`http://127.0.0.1:${port}/bus/graphql/apps_yy_sys`);
+  }
+  /** CPU time (user + system, ms) of every server process: this one and the further instances. */
+  const serverCpuMs = () => {
+    const own = process.cpuUsage();
+    let ms = (own.user + own.system) / 1000;
+    const tick = 100; // USER_HZ on Linux
+    for (const c of children) {
+      const fields = readFileSync(`/proc/${c.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
+    }
+    return ms;
+  };
   const [tenant] = await listTenants(database.db);
   const tenantId = tenant!.id;
   const provider = app.oidc!;
@@ -140,6 +176,8 @@ export async function startBench(opts: { poolSize?: number } = {}) {
     config,
     database,
     endpoint,
+    endpoints,
+    serverCpuMs,
     tenantId,
     typeId,
     adminToken,
@@ -147,6 +185,8 @@ export async function startBench(opts: { poolSize?: number } = {}) {
     makeResource,
     makeUsers,
     async close() {
+      for (const c of children) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
       await app.close();
       await database.close();
       await dropDatabase();
@@ -157,19 +197,21 @@ export async function startBench(opts: { poolSize?: number } = {}) {
 export type Bench = Awaited<ReturnType<typeof startBench>>;
 
 const clientScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'booking-client.ts');
+const instanceScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'booking-instance.ts');
 
 /**
- * Sends `requests` from a separate process: all at the same instant (`burst`), or through
+ * Sends `requests` from a separate process (spread over the endpoints in turn, when several):
+ * all at the same instant (`burst`), or through
  * `concurrency` connections one after another. Returns each request's latency and answer.
  */
 export async function runClients(
-  endpoint: string,
+  endpoint: string | string[],
   requests: LoadRequest[],
   mode: { burst: true } | { concurrency: number },
 ): Promise<{ results: LoadResult[]; wallMs: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'yy-bench-'));
   const file = path.join(dir, 'job.json');
-  writeFileSync(file, JSON.stringify({ endpoint, requests, mode }));
+  writeFileSync(file, JSON.stringify({ endpoints: Array.isArray(endpoint) ? endpoint : [endpoint], requests, mode }));
   try {
     const child = spawn(process.execPath, ['--import', 'tsx', clientScript, file], {
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,7 +3,8 @@
 // process; then the same work as raw SQL through the same pool and concurrency: per booking one
 // transaction inserting the booking row (exclusion constraint, ON CONFLICT DO NOTHING) and its
 // operate-log row. Prints bookings per second of each and the ratio (goal: GraphQL >= 0.3x).
-// Usage: DATABASE_URL=postgres://... npx tsx bench/booking-submit.ts [requests=2000] [concurrency=20]
+// With instances > 1, further app instances (own processes, same database) share the requests.
+// Usage: DATABASE_URL=postgres://... npx tsx bench/booking-submit.ts [requests=2000] [concurrency=20] [instances=1]
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { instantOf } from '@yuyue/shared';
@@ -11,7 +12,8 @@ import { SAVE, ZONE, bookingModel, pct, runClients, startBench } from './booking
 
 const requests = Number(process.argv[2] ?? 2000);
 const concurrency = Number(process.argv[3] ?? 20);
-const bench = await startBench();
+const instances = Number(process.argv[4] ?? 1);
+const bench = await startBench({ instances });
 const { database, tenantId, typeId } = bench;
 
 const HOURS = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
@@ -23,11 +25,13 @@ const users = await bench.makeUsers(200, 'thr_');
 const dateOf = (i: number, firstDay: number) =>
   `2030-01-${String(firstDay + Math.floor(i / slots.length)).padStart(2, '0')}`;
 if (requests > slots.length * 12) throw new Error(`at most ${slots.length * 12} requests`);
-console.log(`database: ${database.kind}; ${requests} bookings through ${concurrency} connections`);
+console.log(
+  `database: ${database.kind}; ${requests} bookings through ${concurrency} connections; ${instances} app instance(s)`,
+);
 
 // Warm-up (not measured): JIT, caches, connections.
 await runClients(
-  bench.endpoint,
+  bench.endpoints,
   users.slice(0, 40).map((u, i) => ({
     token: u.token,
     query: SAVE,
@@ -36,9 +40,9 @@ await runClients(
   { concurrency },
 );
 
-const cpu0 = process.cpuUsage();
+const cpu0 = bench.serverCpuMs();
 const { results, wallMs } = await runClients(
-  bench.endpoint,
+  bench.endpoints,
   Array.from({ length: requests }, (_, i) => {
     const s = slots[i % slots.length]!;
     return {
@@ -49,7 +53,7 @@ const { results, wallMs } = await runClients(
   }),
   { concurrency },
 );
-const cpu = process.cpuUsage(cpu0);
+const cpuMs = bench.serverCpuMs() - cpu0;
 const booked = results.filter((r) => r.code === '0').length;
 
 // The same work as raw SQL, on later days.
@@ -91,7 +95,7 @@ const gqlRate = (requests / wallMs) * 1000;
 const rawRate = (requests / rawWall) * 1000;
 const ms = results.map((r) => r.ms);
 console.log(
-  `GraphQL saveAppointmentInformationAll: ${booked} of ${requests} booked, ${gqlRate.toFixed(0)} bookings/s, p50 ${pct(ms, 50).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms; server process CPU ${((cpu.user + cpu.system) / 1000 / requests).toFixed(2)} ms per booking (user ${(cpu.user / 1000 / requests).toFixed(2)}, system ${(cpu.system / 1000 / requests).toFixed(2)})`,
+  `GraphQL saveAppointmentInformationAll: ${booked} of ${requests} booked, ${gqlRate.toFixed(0)} bookings/s, p50 ${pct(ms, 50).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms; server processes' CPU ${(cpuMs / requests).toFixed(2)} ms per booking`,
 );
 console.log(
   `raw SQL (insert booking + operate log per transaction): ${rawBooked} of ${requests} booked, ${rawRate.toFixed(0)} bookings/s, p50 ${pct(rawMs, 50).toFixed(1)} ms, p99 ${pct(rawMs, 99).toFixed(1)} ms`,

@@ -478,9 +478,21 @@ describe('the outbox sender (a database of its own: no app, no background job)',
     const [a, b] = await Promise.all([send(now), send(now)]);
     expect(a.sent + b.sent).toBe(12);
     expectDeliveredOnce(sink, mails);
+    // The job holds its lock until the other run has tried (else the two runs might not overlap).
     const job = mailOutboxJob({ smtp: smtpConfig(sink.port) }, t.app.log);
-    const runs = await Promise.all([runExclusively(own.db, job), runExclusively(own.db, job)]);
-    expect(runs.filter(Boolean)).toHaveLength(1);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = {
+      ...job,
+      run: async (db: typeof own.db) => {
+        await gate;
+        return job.run(db);
+      },
+    };
+    const both = [runExclusively(own.db, held), runExclusively(own.db, held)];
+    expect(await Promise.race(both)).toBe(false);
+    release();
+    expect((await Promise.all(both)).filter(Boolean)).toHaveLength(1);
   });
 
   it('with SMTP_HOST empty the e-mail is written to the log and counted as sent there', async () => {

@@ -218,6 +218,7 @@ describe('saving resources', () => {
       resources_name: '图书馆研讨室A',
       resources_name_en: 'Library Room A',
       resources_number: 'TSG-A',
+      describe: '<p>安静<b>研讨</b></p><script>alert(1)</script><img src="/yy-sys/api/file/x" onerror="alert(2)">',
       capacity: 8,
       available_number: 1,
       campus_code: 'main',
@@ -289,6 +290,10 @@ describe('saving resources', () => {
         { appointment_number_rule: '3', appointment_number_limit: 4, resources_id: id },
       ],
     });
+    // the description is shown as HTML by the venue pages: stored sanitized
+    expect(one.describe).toContain('<b>研讨</b>');
+    expect(one.describe).toContain('<img src="/yy-sys/api/file/x"');
+    expect(one.describe).not.toMatch(/script|onerror|alert/);
     expect(one.qcode_image_url).toMatch(/^\/yy-sys\/api\/file\/[0-9a-f-]{36}$/);
     const png = await t.app.inject({
       method: 'GET',

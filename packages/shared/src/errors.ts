@@ -633,6 +633,24 @@ export const errorCatalogue = {
     zh: '只能再次预约已结束、已取消、已驳回或已终止的预约',
     en: 'Only a finished, cancelled, rejected or terminated booking can be booked again',
   },
+  // --- back-office booking filters, statistics, evaluation management (section: manage-stats)
+  EVALUATE_IDS_REQUIRED: {
+    zh: '请选择要删除的评价（1 至 {max} 条）',
+    en: 'Choose the evaluations to delete (1 to {max})',
+  },
+  EVALUATE_DATE_INVALID: {
+    zh: '评价日期无效：应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss',
+    en: 'Invalid evaluation date: use YYYY-MM-DD or YYYY-MM-DD HH:mm:ss',
+  },
+  // --- open booking pages: booking check and public chart (section: public-booking)
+  PUBLIC_BOOKING_ID_INVALID: {
+    zh: '预约编号无效：{value}（请扫描预约凭证上的二维码或打开完整的预约链接）',
+    en: 'Invalid booking number "{value}" (scan the QR code of the booking voucher or open the full booking link)',
+  },
+  PUBLIC_CHART_DATE_OUT_OF_RANGE: {
+    zh: '只能查看今天起{days}天内的预约情况（{from} 至 {to}）',
+    en: 'Only the {days} days from today can be shown ({from} to {to})',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instantOf, isoDateOf, localMidnightMs, parseIsoDate, formatDateTime } from './time.ts';
+import { instantOf, isoDateOf, localMidnightMs, parseIsoDate, formatDateTime, wallClock } from './time.ts';
 
 describe('time helpers', () => {
   it('gives local midnight in Asia/Shanghai as epoch ms', () => {
@@ -38,4 +39,37 @@ describe('time helpers', () => {
     expect(parseIsoDate('2026-2-3')).toBeNull();
     expect(parseIsoDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
   });
+});
+
+describe('zone offsets (remembered per quarter hour)', () => {
+  // Zones with daylight saving, half- and quarter-hour offsets, a 30-minute DST shift, and
+  // historical offsets in seconds (Amsterdam's +00:19:32 until 1937).
+  const zones = [
+    'Asia/Shanghai',
+    'Europe/London',
+    'America/Chicago',
+    'Europe/Amsterdam',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'America/St_Johns',
+  ];
+  it('reads every instant back as the wall clock it shows, across a century of transitions', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1) / 1000, max: Date.UTC(2100, 0, 1) / 1000 }),
+        fc.constantFrom(...zones),
+        (seconds, zone) => {
+          const t = seconds * 1000;
+          const w = wallClock(t, zone);
+          const back = instantOf(w, w, zone);
+          // the same wall clock; where it occurs twice (clocks going back), the later instant
+          expect(wallClock(back, zone)).toEqual(w);
+          expect(back === t || (back > t && back - t <= 2 * 3600_000)).toBe(true);
+          // asked again (now from the remembered offsets), the same answer
+          expect(instantOf(w, w, zone)).toBe(back);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
 });

@@ -47,10 +47,32 @@ export function wallClock(epochMs: number, timeZone: string): WallClock {
 }
 
 /** Offset of the zone from UTC at an instant, in ms. */
-function zoneOffsetMs(epochMs: number, timeZone: string): number {
+function exactOffsetMs(epochMs: number, timeZone: string): number {
   const w = wallClock(epochMs, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - (epochMs - (((epochMs % 1000) + 1000) % 1000));
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+const offsetCache = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC at an instant. Asking `Intl` is slow (the booking engine asks for
+ * every slot of every date it looks at), so the offset is remembered per zone and quarter of an
+ * hour, when it is the same at both ends of that quarter; a quarter with a change in it (any
+ * transition, whatever its minute) is always computed exactly.
+ */
+function zoneOffsetMs(epochMs: number, timeZone: string): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR);
+  const key = `${timeZone}|${quarter}`;
+  const known = offsetCache.get(key);
+  if (known !== undefined) return known;
+  const start = quarter * QUARTER_HOUR;
+  const atStart = exactOffsetMs(start, timeZone);
+  if (atStart !== exactOffsetMs(start + QUARTER_HOUR - 1000, timeZone)) return exactOffsetMs(epochMs, timeZone);
+  if (offsetCache.size >= 100_000) offsetCache.clear();
+  offsetCache.set(key, atStart);
+  return atStart;
 }
 
 /**

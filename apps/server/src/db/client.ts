@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { NodePgTransaction, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { compile, runCompiled, type Compiled } from './compiled.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
@@ -49,6 +50,17 @@ export async function openDatabase(opts: {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       try {
         await client.query('create extension if not exists btree_gist');
+        // The application role belongs to the cluster, the migration lock to one database: fresh
+        // databases of one cluster migrating at once (test workers, a second deployment) would
+        // race to create it in 0000_bootstrap. Created here first, tolerating the other's win.
+        await client.query(`do $$ begin
+          if not exists (select 1 from pg_roles where rolname = 'yuyue_app') then
+            begin
+              create role yuyue_app nologin nosuperuser nobypassrls;
+            exception when duplicate_object or unique_violation then null;
+            end;
+          end if;
+        end $$`);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -93,13 +105,82 @@ export async function openDatabase(opts: {
  * SET LOCAL semantics so nothing leaks to the next user of a pooled connection.
  */
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await enterTenant(tx, tenantId);
-    return fn(tx);
+  return transactionWith(db, enterTenantStatement, { tenant: tenantId }, fn);
+}
+
+/**
+ * Runs `fn` in a transaction whose first statement is `setup` (entering the tenant, taking a
+ * lock): on PostgreSQL `BEGIN` and `setup` go in one round trip (a simple-protocol message of
+ * two statements, `setup`'s values as escaped literals), which every request's transaction saves;
+ * on PGlite (in process, no round trips) Drizzle's transaction runs it first.
+ */
+export async function transactionWith<T>(
+  db: Db,
+  setup: Compiled,
+  values: Record<string, string>,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const session = (db as unknown as { session: PoolSession }).session;
+  const pool = session.client;
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      await runCompiled(tx, setup, values);
+      return fn(tx);
+    });
+  }
+  const client = await pool.connect();
+  const SessionOf = session.constructor as new (...args: unknown[]) => unknown;
+  const tx = new NodePgTransaction(
+    session.dialect,
+    new SessionOf(client, session.dialect, session.schema, session.options) as never,
+    session.schema as never,
+  ) as unknown as Tx;
+  try {
+    await client.query(`begin; ${literalText(setup, values, client)}`);
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  try {
+    const result = await fn(tx);
+    await client.query('commit');
+    client.release();
+    return result;
+  } catch (err) {
+    try {
+      await client.query('rollback');
+      client.release();
+    } catch (rollbackErr) {
+      // the connection is unusable: drop it rather than give it back to the pool
+      client.release(rollbackErr as Error);
+    }
+    throw err;
+  }
+}
+
+/** What `transactionWith` reads of Drizzle's node-postgres session (the pool and what a transaction's session needs). */
+interface PoolSession {
+  client: unknown;
+  dialect: PgDialect;
+  schema: unknown;
+  options: unknown;
+}
+
+/** A compiled statement's text with its values as escaped literals (for a simple-protocol message). */
+function literalText(c: Compiled, values: Record<string, string>, client: pg.PoolClient): string {
+  return c.text.replace(/\$(\d+)/g, (_, n: string) => {
+    const slot = c.slots[Number(n) - 1]!;
+    const v = 'name' in slot ? values[slot.name] : slot.value;
+    if (typeof v !== 'string') throw new Error(`literalText: $${n} has no text value`);
+    return client.escapeLiteral(v);
   });
 }
 
 /** Switches a running transaction to a tenant (and to the application role) until it ends. */
 export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'yuyue_app', true)`);
+  await runCompiled(tx, enterTenantStatement, { tenant: tenantId });
 }
+
+const enterTenantStatement = compile(
+  sql`select set_config('app.tenant_id', ${sql.placeholder('tenant')}, true), set_config('role', 'yuyue_app', true)`,
+);

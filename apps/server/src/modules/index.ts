@@ -19,6 +19,9 @@ import { bookingLifecycleGraphql } from './booking/booking.lifecycle.resolvers.t
 import { avatarAppsGraphql, avatarIamGraphql, directoryGraphql } from './directory/directory.resolvers.ts';
 import { notificationsGraphql } from './notifications/notifications.resolvers.ts';
 import { evaluationsGraphql, resourcesLikeGraphql } from './evaluations/evaluations.resolvers.ts';
+import { bookingStatisticsGraphql } from './booking/booking.statistics.resolvers.ts';
+// (section: public-booking)
+import { publicBookingGraphql } from './public-booking/public-booking.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
 export const graphqlContributions: GraphqlContribution[] = [
@@ -50,4 +53,8 @@ export const graphqlContributions: GraphqlContribution[] = [
   resourcesLikeGraphql,
   // notifications (section: notifications)
   notificationsGraphql,
+  // back-office statistics (section: manage-stats)
+  bookingStatisticsGraphql,
+  // open booking pages (section: public-booking)
+  publicBookingGraphql,
 ];

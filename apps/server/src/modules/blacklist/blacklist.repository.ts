@@ -1,4 +1,19 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  max,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { appointmentSigns } from '../checkin/checkin.tables.ts';
@@ -8,6 +23,18 @@ export type BlackListRow = typeof blackList.$inferSelect;
 export type NewBlackListEntry = Omit<typeof blackList.$inferInsert, 'id' | 'tenant_id'>;
 export type BlackSettingsRow = typeof blackSettings.$inferSelect;
 
+function inForce(tenantId: SQLWrapper | string, account: SQLWrapper | string, now: SQLWrapper | Date): SQL {
+  const b = blackList;
+  return and(
+    eq(b.tenant_id, tenantId),
+    eq(b.user_account, account),
+    eq(b.state, '1'),
+    eq(b.del, 0),
+    lte(b.start_time, now),
+    gt(b.end_time, now),
+  )!;
+}
+
 /** The entry in force at `now` for an account that ends last, if any. */
 export async function banInForce(
   tx: Executor,
@@ -15,23 +42,23 @@ export async function banInForce(
   account: string,
   now: Date,
 ): Promise<BlackListRow | undefined> {
-  const b = blackList;
   const [row] = await tx
     .select()
-    .from(b)
-    .where(
-      and(
-        eq(b.tenant_id, tenantId),
-        eq(b.user_account, account),
-        eq(b.state, '1'),
-        eq(b.del, 0),
-        lte(b.start_time, now),
-        gt(b.end_time, now),
-      ),
-    )
-    .orderBy(desc(b.end_time))
+    .from(blackList)
+    .where(inForce(tenantId, account, now))
+    .orderBy(desc(blackList.end_time))
     .limit(1);
   return row;
+}
+
+/**
+ * `banInForce` as a scalar subquery giving the entry as a JSON object (or null), so that the
+ * booking engine reads it in the statement that loads everything else it needs (one round trip
+ * less on every submit). Read it back with `rowsFromJson(blackList, [value])`.
+ */
+export function banInForceJson(tenantId: SQLWrapper, account: SQLWrapper, now: SQLWrapper): SQL {
+  return sql`(select row_to_json(${blackList}) from ${blackList}
+    where ${inForce(tenantId, account, sql`${now}::timestamptz`)} order by ${blackList.end_time} desc limit 1)`;
 }
 
 /** When each account's latest blacklist entry (any state, removed ones too) was made. */

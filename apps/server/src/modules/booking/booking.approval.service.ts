@@ -1,32 +1,22 @@
 import { formatDateTime } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { listPositions } from '../directory/directory.repository.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
-import { approvalTasksOf, decideAudit, insertApprovalTask, resourceAdmins } from './booking.lifecycle.repository.ts';
-import { administers, awaitsApproval, decisionRefusal } from './booking.lifecycle.rules.ts';
+import { managesResource } from '../resources/resource-admins.ts';
+import { approvalTasksOf, decideAudit, insertApprovalTask } from './booking.lifecycle.repository.ts';
+import { awaitsApproval, decisionRefusal } from './booking.lifecycle.rules.ts';
 import { findAppointment, releaseSeat, type AppointmentRow } from './booking.repository.ts';
 import { bookingClock } from './booking.service.ts';
 
 /** The approval step's name (one step: the resource's administrators decide). */
 const TASK = { zh: '资源管理员审批', en: 'Approval by the resource administrators' };
 
-/** Whether the caller administers the booking's resource (owning department/post, or a tenant administrator). */
-export async function isResourceAdmin(tx: Tx, tenantId: string, user: AuthUser, resourceId: string) {
-  if (user.role === 'admin') return true;
-  const resource = await resourceAdmins(tx, tenantId, resourceId);
-  if (!resource) return false;
-  const positions = (await listPositions(tx, tenantId, [user.id])).map((p) => ({
-    active: p.active,
-    dept: p.dept ? { id: p.dept.id, code: p.dept.code } : null,
-    post: p.post ? { id: p.post.id, code: p.post.code } : null,
-  }));
-  return administers(resource, user.role, positions);
-}
+/** Whether the caller administers the booking's resource: the one rule of resources/resource-admins.ts. */
+export { managesResource as isResourceAdmin } from '../resources/resource-admins.ts';
 
 async function bookingOf(tx: Tx, tenantId: string, id: unknown): Promise<AppointmentRow> {
   if (!isUuid(id)) throw new AppError('APPOINTMENT_NOT_FOUND');
@@ -53,7 +43,7 @@ export async function decide(
   if (reason.length > 500) throw new AppError('INVALID_INPUT', { detail: 'reason: at most 500 characters' });
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await bookingOf(tx, tenant.id, args.id);
-    if (!(await isResourceAdmin(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
+    if (!(await managesResource(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
     const refusal = decisionRefusal(row);
     if (refusal) throw new AppError(refusal.code, refusal.params);
     const at = new Date(bookingClock.now());
@@ -106,7 +96,7 @@ export async function approvalTasks(ctx: RequestContext, appointmentId: unknown)
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await bookingOf(tx, tenant.id, appointmentId);
     const mine = row.appointment_user === user.account || row.created_user === user.account;
-    if (!mine && !(await isResourceAdmin(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
+    if (!mine && !(await managesResource(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
     const handled = (await approvalTasksOf(tx, tenant.id, row.id)).map((t) => ({
       id: t.id,
       appointment_id: t.appointment_id,

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import { resources } from '../resources/resources.tables.ts';
 import { appointmentApprovalTasks } from './booking.approval.tables.ts';
 import {
-  appointmentFilterColumns,
+  appointmentFilterConds,
   type AppointmentFilter,
   type AppointmentListRow,
   type AppointmentRow,
@@ -126,15 +126,6 @@ export async function softDelete(tx: Executor, tenantId: string, ids: string[], 
   return rows.map((r) => r.id);
 }
 
-/** The administrators a resource names (owning department and post). */
-export async function resourceAdmins(tx: Executor, tenantId: string, resourceId: string) {
-  const [row] = await tx
-    .select({ admin_dept: resources.admin_dept, admin_post: resources.admin_post })
-    .from(resources)
-    .where(and(eq(resources.tenant_id, tenantId), eq(resources.id, resourceId)));
-  return row;
-}
-
 export async function insertApprovalTask(tx: Executor, tenantId: string, task: NewApprovalTask): Promise<void> {
   await tx.insert(appointmentApprovalTasks).values({ ...task, tenant_id: tenantId });
 }
@@ -154,6 +145,8 @@ export interface AllAppointmentsQuery {
   dateFrom?: string;
   dateTo?: string;
   onlyFlow?: boolean;
+  /** Only the bookings of the resources the caller administers (resource-admins.ts); all when absent. */
+  managed?: SQL;
 }
 
 /** A page of all the tenant's bookings (not deleted), latest first, with their type names. */
@@ -165,15 +158,11 @@ export async function pageAllAppointments(
 ): Promise<{ rows: AppointmentListRow[]; total: number }> {
   const a = appointments;
   const conds: SQL[] = [eq(a.tenant_id, tenantId), eq(a.del, 0)];
-  for (const column of appointmentFilterColumns) {
-    const c = q.filter[column];
-    if (!c) continue;
-    if (c.eq !== undefined) conds.push(eq(a[column], c.eq));
-    if (c.in !== undefined) conds.push(c.in.length ? inArray(a[column], c.in) : sql`false`);
-  }
+  conds.push(...appointmentFilterConds(q.filter));
   if (q.dateFrom) conds.push(gte(a.appointment_date, q.dateFrom));
   if (q.dateTo) conds.push(lte(a.appointment_date, q.dateTo));
   if (q.onlyFlow) conds.push(ne(a.audit_status, '0'));
+  if (q.managed) conds.push(q.managed);
   const where = and(...conds);
   // One statement at a time: a transaction's connection runs one query at once.
   const rows = await tx

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  administers,
-  changeRefusal,
-  decisionRefusal,
-  deletable,
-  terminateRefusal,
-  vacancyRate,
-} from './booking.lifecycle.rules.ts';
+import { changeRefusal, decisionRefusal, deletable, terminateRefusal, vacancyRate } from './booking.lifecycle.rules.ts';
 
 const b = (state: string, audit_status: string, appointment_state: string) => ({
   state,
@@ -58,26 +51,6 @@ describe('deletable', () => {
     [b('0', '0', '0'), 50, true],
   ])('%o ending at %i (now 50) -> %s', (booking, endsAt, ok) => {
     expect(deletable(booking, endsAt, 50)).toBe(ok);
-  });
-});
-
-describe('administers', () => {
-  const pos = (dept: string, post: string, active = true) => ({
-    active,
-    dept: { id: `id-${dept}`, code: dept },
-    post: { id: `id-${post}`, code: post },
-  });
-  it.each([
-    [{ admin_dept: '', admin_post: '' }, 'admin', [], true],
-    [{ admin_dept: '', admin_post: '' }, 'user', [pos('d1', 'p1')], false],
-    [{ admin_dept: 'd1', admin_post: '' }, 'user', [pos('d1', 'p1')], true],
-    [{ admin_dept: 'id-d1', admin_post: '' }, 'user', [pos('d1', 'p1')], true],
-    [{ admin_dept: 'd2,d1', admin_post: 'p1' }, 'user', [pos('d1', 'p1')], true],
-    [{ admin_dept: 'd1', admin_post: 'p2' }, 'user', [pos('d1', 'p1')], false],
-    [{ admin_dept: '', admin_post: 'p1' }, 'user', [pos('d9', 'p1')], true],
-    [{ admin_dept: 'd1', admin_post: '' }, 'user', [pos('d1', 'p1', false)], false],
-  ])('%o as %s -> %s', (resource, role, positions, ok) => {
-    expect(administers(resource, role, positions)).toBe(ok);
   });
 });
 

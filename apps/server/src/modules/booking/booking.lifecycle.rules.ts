@@ -49,43 +49,6 @@ export function deletable(b: Lifecycle, endsAt: number, now: number): boolean {
   return b.state === '1' || b.audit_status === '3' || b.appointment_state !== '0' || endsAt <= now;
 }
 
-/** The resource's administrators as the resource names them: departments and posts (ids or codes). */
-export interface ResourceAdmins {
-  admin_dept: string;
-  admin_post: string;
-}
-
-/** A position of the caller: its department's and post's id and code. */
-export interface PositionRef {
-  active: boolean;
-  dept: { id: string; code: string } | null;
-  post: { id: string; code: string } | null;
-}
-
-const listOf = (v: string) =>
-  v
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-
-/**
- * Whether the caller administers the resource: a tenant administrator always; otherwise one of
- * the caller's active positions is in one of `admin_dept` (when set) and holds one of
- * `admin_post` (when set). A resource naming neither is administered by tenant administrators only.
- */
-export function administers(resource: ResourceAdmins, role: string, positions: readonly PositionRef[]): boolean {
-  if (role === 'admin') return true;
-  const depts = listOf(resource.admin_dept);
-  const posts = listOf(resource.admin_post);
-  if (!depts.length && !posts.length) return false;
-  return positions.some(
-    (p) =>
-      p.active &&
-      (!depts.length || (!!p.dept && (depts.includes(p.dept.id) || depts.includes(p.dept.code)))) &&
-      (!posts.length || (!!p.post && (posts.includes(p.post.id) || posts.includes(p.post.code)))),
-  );
-}
-
 /**
  * Vacancy rate of a resource over a range: the share of its bookable slot capacity that no
  * active booking takes, rounded to 4 decimals; null when it had no bookable capacity.

@@ -7,6 +7,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
+import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { normaliseFilterMap, slotCapacity, slotClosure } from '../resources/resources.rules.ts';
 import {
   enabledResources,
@@ -30,6 +31,7 @@ import {
   type AppointmentRow,
 } from './booking.repository.ts';
 import { loadScene } from './booking.resources.ts';
+import { appointments } from './booking.tables.ts';
 import { slotInstants } from './booking.rules.ts';
 import {
   bookingClock,
@@ -47,14 +49,17 @@ const EXCLUSION_VIOLATION = '23P01';
 
 /**
  * A booking the caller may act on, not deleted, locked until the transaction ends: the caller's
- * own (booker or creator), or any booking for a tenant administrator (the back office's
- * `appointment-update/{id}` acts for the booker).
+ * own (booker or creator), or one of a resource the caller administers (a tenant administrator:
+ * any; a user holding the resource's managing department/post: its bookings). The back office's
+ * `appointment-update/{id}` acts for the booker.
  */
 async function ownLocked(tx: Tx, tenantId: string, user: AuthUser, id: unknown) {
   if (!isUuid(id)) throw new AppError('APPOINTMENT_NOT_FOUND');
   const row = await findAppointment(tx, tenantId, id, true);
   if (!row || row.del !== 0) throw new AppError('APPOINTMENT_NOT_FOUND');
-  if (!isOwn(row, user) && user.role !== 'admin') throw new AppError('APPOINTMENT_NOT_OWNER');
+  if (!isOwn(row, user) && !(await managesResource(tx, tenantId, user, row.resources_id))) {
+    throw new AppError('APPOINTMENT_NOT_OWNER');
+  }
   return row;
 }
 
@@ -63,8 +68,8 @@ const isOwn = (row: AppointmentRow, user: AuthUser) =>
 
 /**
  * Whom a change of a booking is judged for: the caller for their own; for an administrator
- * acting on someone else's, the booker (the booker's visibility, limits and ban apply, and the
- * booker's submits wait for the change: their lock is taken too).
+ * (tenant or the resource's) acting on someone else's, the booker (the booker's visibility,
+ * limits and ban apply, and the booker's submits wait for the change: their lock is taken too).
  */
 async function bookerFor(tx: Tx, tenant: TenantRef, user: AuthUser, row: AppointmentRow): Promise<AuthUser> {
   if (isOwn(row, user)) return user;
@@ -93,8 +98,8 @@ export interface ChangeTimeArgs {
 }
 
 /**
- * `updateAppointmentTime`: the booker (or a tenant administrator, for the booker) moves a booking
- * to another slot (or free period) of the same resource. Allowed while it is valid, not rejected
+ * `updateAppointmentTime`: the booker (or an administrator of the resource, for the booker) moves
+ * a booking to another slot (or free period) of the same resource. Allowed while it is valid, not rejected
  * and to be performed, at least `min_interval_minutes_change` minutes before its current start. One transaction frees the old
  * slot and takes the new one, which is checked as a new booking would be (rules, opening time,
  * per-person limits, not counting the booking itself); when the new slot is taken or full the
@@ -167,8 +172,9 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
 }
 
 /**
- * `terminateAppointment`: the booker (or a tenant administrator) withdraws an application awaiting approval
- * (appointment_state '3'); its slot is freed in the same transaction. reason optional.
+ * `terminateAppointment`: the booker (or an administrator of the resource) withdraws an
+ * application awaiting approval (appointment_state '3'); its slot is freed in the same
+ * transaction. reason optional.
  */
 export async function terminate(ctx: RequestContext, args: { id: unknown; reason?: string | null }) {
   const { tenant, user } = requireUser(ctx);
@@ -198,7 +204,10 @@ export async function terminate(ctx: RequestContext, args: { id: unknown; reason
   });
 }
 
-/** `deleteAppointmentInformation`: the booker deletes one finished or cancelled record (soft delete). */
+/**
+ * `deleteAppointmentInformation`: the booker (or an administrator of the resource) deletes one
+ * finished or cancelled record (soft delete).
+ */
 export async function deleteRecord(ctx: RequestContext, id: unknown) {
   const { tenant, user } = requireUser(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
@@ -244,11 +253,13 @@ export async function batchDelete(ctx: RequestContext, rawIds: readonly (string 
 const PAGE_MAX = 200;
 
 /**
- * `findAppointmentInformationAllForAppointMent` (administrators): every booking of the tenant
- * (deleted records excepted), latest first, with the node fields of the caller's own list.
+ * `findAppointmentInformationAllForAppointMent` (the booking overview): every booking of the
+ * tenant (deleted records excepted) for a tenant administrator, the bookings of the resources
+ * they administer for a resource administrator (FORBIDDEN for a user administering none),
+ * latest first, with the node fields of the caller's own list.
  */
 export async function listAllAppointments(ctx: RequestContext, args: ListArgs) {
-  const { tenant } = requireUser(ctx);
+  const { tenant, user } = requireUser(ctx);
   const filter = normaliseFilterMap(args.filter, appointmentFilterColumns, ['id', 'resources_id', 'resources_type_id']);
   if (filter.appointment_date?.eq) {
     filter.appointment_date = { eq: isoDateArg(filter.appointment_date.eq, tenant.timeZone) };
@@ -257,10 +268,11 @@ export async function listAllAppointments(ctx: RequestContext, args: ListArgs) {
   const limit = args.first && args.first > 0 ? Math.min(args.first, PAGE_MAX) : 20;
   const offset = args.offset && args.offset > 0 ? args.offset : 0;
   return withTenant(ctx.db, tenant.id, async (tx) => {
+    const managed = await managedScope(tx, tenant.id, user, appointments.resources_id);
     const { rows, total } = await pageAllAppointments(
       tx,
       tenant.id,
-      { filter, dateFrom: dates[0], dateTo: dates[1] ?? dates[0], onlyFlow: args.only_flow === '1' },
+      { filter, dateFrom: dates[0], dateTo: dates[1] ?? dates[0], onlyFlow: args.only_flow === '1', managed },
       { limit, offset },
     );
     const children = await childrenOf(

@@ -8,18 +8,17 @@ import {
   gt,
   gte,
   inArray,
-  is,
   lt,
   lte,
   ne,
   or,
-  Param,
   Placeholder,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { transactionWith, type Db, type Executor, type Tx } from '../../db/client.ts';
+import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
 import { resultRows, rowsFromJson } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
@@ -81,40 +80,7 @@ export function overlapCount(bookings: readonly ActiveBooking[], startsAt: numbe
   return bookings.filter((b) => b.starts_at.getTime() < endsAt && startsAt < b.ends_at.getTime()).length;
 }
 
-const dialect = new PgDialect();
-
-/** A statement's text split at its parameters, and its parameters (placeholders or constants). */
-export interface Compiled {
-  parts: string[];
-  params: unknown[];
-}
-
-/**
- * Renders a statement (built with `sql.placeholder` for what varies) once. The booking path's
- * statements are wide (a booking has some fifty columns): Drizzle spends more CPU building them
- * than the database spends running them, so the hot ones are compiled once per shape and only
- * their values are filled in per call (`filled`).
- */
-export function compile(statement: SQL): Compiled {
-  const q = dialect.sqlToQuery(statement);
-  return { parts: q.sql.split(/\$\d+/), params: q.params };
-}
-
-/** A compiled statement with `values` for its placeholders, as one SQL object cheap to render. */
-export function filled(c: Compiled, values: Record<string, unknown>): SQL {
-  const chunks: SQL[] = [];
-  c.parts.forEach((part, i) => {
-    chunks.push(sql.raw(part));
-    if (i < c.params.length) {
-      // inserts leave their values wrapped in a Param (with the column as encoder)
-      const p = is(c.params[i], Param) ? (c.params[i] as Param).value : c.params[i];
-      chunks.push(sql`${is(p, Placeholder) ? values[p.name] : p}`);
-    }
-  });
-  return sql.join(chunks);
-}
-
-const compiledWrites = new Map<string, Compiled>();
+const compiledWrite = compiledCache();
 
 /**
  * Inserts one row of `table` (returning it) through a statement compiled once per set of
@@ -131,14 +97,11 @@ async function insertRow<T extends PgTable>(
   const keys = Object.keys(row)
     .filter((k) => row[k] !== undefined && k in columns)
     .sort();
-  const key = `${kind}:${keys.join(',')}`;
-  let c = compiledWrites.get(key);
-  if (!c) {
-    c = compile(build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]))));
-    compiledWrites.set(key, c);
-  }
+  const c = compiledWrite(`${kind}:${keys.join(',')}`, () =>
+    build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]))),
+  );
   const values = Object.fromEntries(keys.map((k) => [k, columns[k]!.mapToDriverValue(row[k])]));
-  return rowsFromJson(table, resultRows(await tx.execute(filled(c, values))))[0];
+  return rowsFromJson(table, await runCompiled(tx, c, values))[0];
 }
 
 /**
@@ -256,14 +219,13 @@ export async function withBookerLock<T>(
   account: string,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'yuyue_app', true),
-        pg_advisory_xact_lock(hashtextextended(${bookerKey(tenantId, account)}, 0))`,
-    );
-    return fn(tx);
-  });
+  return transactionWith(db, enterAndLock, { tenant: tenantId, key: bookerKey(tenantId, account) }, fn);
 }
+
+const enterAndLock = compile(
+  sql`select set_config('app.tenant_id', ${sql.placeholder('tenant')}, true), set_config('role', 'yuyue_app', true),
+    pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))`,
+);
 
 const bookerKey = (tenantId: string, account: string) => `yy-booker:${tenantId}:${account}`;
 
@@ -374,7 +336,11 @@ export async function markCancelled(
   return row;
 }
 
-/** Columns the booking lists filter on (api-contract 4). */
+/**
+ * Columns the booking lists filter on: api-contract 4's (eq, in), then the booker's (eq, in, and
+ * like: part of the value, case-insensitive) for the back office: account, name, department code
+ * and name, and `booker` (the account or the name matches).
+ */
 export const appointmentFilterColumns = [
   'id',
   'resources_id',
@@ -384,6 +350,11 @@ export const appointmentFilterColumns = [
   'audit_status',
   'state',
   'appointment_state',
+  'appointment_user',
+  'appointment_user_name',
+  'dept_code',
+  'dept_name',
+  'booker',
 ] as const;
 export type AppointmentFilter = Partial<Record<(typeof appointmentFilterColumns)[number], ColumnCondition>>;
 
@@ -402,10 +373,38 @@ export interface AppointmentListRow extends AppointmentRow {
   resources_type_name_en: string;
 }
 
-function columnConds(col: AnyPgColumn, c: ColumnCondition): SQL[] {
+/** Filter columns that also take `like` (the contract's columns keep eq and in only). */
+const likeFilterColumns: ReadonlySet<string> = new Set([
+  'appointment_user',
+  'appointment_user_name',
+  'dept_code',
+  'dept_name',
+  'booker',
+]);
+
+function columnConds(col: AnyPgColumn, c: ColumnCondition, withLike = false): SQL[] {
   const out: SQL[] = [];
   if (c.eq !== undefined) out.push(eq(col, c.eq));
   if (c.in !== undefined) out.push(c.in.length ? inArray(col, c.in) : sql`false`);
+  // `%`, `_` and `\` of the searched text are literal.
+  if (withLike && c.like !== undefined) out.push(sql`${col} ilike ${`%${c.like.replace(/[\\%_]/g, '\\$&')}%`}`);
+  return out;
+}
+
+/** The SQL conditions of a booking filter map (`booker`: the account or the name meets them). */
+export function appointmentFilterConds(filter: AppointmentFilter): SQL[] {
+  const a = appointments;
+  const out: SQL[] = [];
+  for (const column of appointmentFilterColumns) {
+    const c = filter[column];
+    if (!c) continue;
+    const like = likeFilterColumns.has(column);
+    if (column !== 'booker') out.push(...columnConds(a[column], c, like));
+    else {
+      const on = (col: AnyPgColumn) => and(...columnConds(col, c, like)) ?? sql`true`;
+      out.push(or(on(a.appointment_user), on(a.appointment_user_name))!);
+    }
+  }
   return out;
 }
 
@@ -422,10 +421,7 @@ export async function pageAppointments(
     eq(a.del, 0),
     or(eq(a.appointment_user, q.account), eq(a.created_user, q.account))!,
   ];
-  for (const column of appointmentFilterColumns) {
-    const c = q.filter[column];
-    if (c) conds.push(...columnConds(a[column], c));
-  }
+  conds.push(...appointmentFilterConds(q.filter));
   if (q.dateFrom) conds.push(gte(a.appointment_date, q.dateFrom));
   if (q.dateTo) conds.push(lte(a.appointment_date, q.dateTo));
   if (q.onlyFlow) conds.push(ne(a.audit_status, '0'));

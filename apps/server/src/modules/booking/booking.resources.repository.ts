@@ -1,7 +1,8 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { jsonRows, resultRows, rowsFromJson } from '../../db/json-rows.ts';
+import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
+import { jsonRows, rowsFromJson } from '../../db/json-rows.ts';
 import { departments, posts, userPositions } from '../directory/directory.tables.ts';
 import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
 import { resourcesOccupancies } from '../occupancy/occupancy.tables.ts';
@@ -30,7 +31,9 @@ import {
   resourcesTimeSlots,
   resourcesWeeks,
 } from '../rules/rules.tables.ts';
-import { compile, filled, type ActiveBooking, type Compiled } from './booking.repository.ts';
+import { banInForceJson, type BlackListRow } from '../blacklist/blacklist.repository.ts';
+import { blackList } from '../blacklist/blacklist.tables.ts';
+import type { ActiveBooking } from './booking.repository.ts';
 import { appointments } from './booking.tables.ts';
 
 /** Which resources the booking engine reads: some ids, or every resource of a type (optionally filtered). */
@@ -67,6 +70,8 @@ export interface BookingBundle {
   positions: CallerPosition[];
   /** The departments of those positions and all their ancestors (id, parent id, code). */
   departments: { id: string; parent: string; code: string }[];
+  /** The caller's blacklist entry in force at `banAt` (undefined when not asked for or none). */
+  ban: BlackListRow | undefined;
 }
 
 const ruleTables = {
@@ -87,6 +92,8 @@ const P = {
   typeId: sql.placeholder('typeId'),
   from: sql.placeholder('from'),
   to: sql.placeholder('to'),
+  account: sql.placeholder('account'),
+  banAt: sql.placeholder('banAt'),
 };
 
 function selectionWhere(s: ResourceSelection): SQL {
@@ -112,7 +119,7 @@ function selectionWhere(s: ResourceSelection): SQL {
  * millisecond of CPU, on every booking request; its text depends only on the shape of the
  * selection, so it is built once with placeholders and each call only fills in the values.
  */
-const compiledBundles = new Map<string, Compiled>();
+const compiledBundle = compiledCache();
 
 const json = (v: unknown): Record<string, unknown>[] =>
   ((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[] | null) ?? [];
@@ -126,8 +133,8 @@ function grouped<T>(rows: T[], keyOf: (r: T) => string | null): Map<string, T[]>
   return out;
 }
 
-/** The bundle statement of a selection's shape, its values as placeholders (see `compiledBundles`). */
-function bundleStatement(selection: ResourceSelection, withBookings: boolean): SQL {
+/** The bundle statement of a selection's shape, its values as placeholders (see `compiledBundle`). */
+function bundleStatement(selection: ResourceSelection, withBookings: boolean, withBan: boolean): SQL {
   const t = resourcesTypes;
   const ta = resourcesTypeAuths;
   const nl = appointmentNumberLimitRules;
@@ -200,6 +207,7 @@ function bundleStatement(selection: ResourceSelection, withBookings: boolean): S
         sql`${b.ends_at} > ${P.from}::timestamptz`,
       )})`;
   }
+  if (withBan) parts.ban = banInForceJson(P.tenant, P.account, P.banAt);
   const columns = Object.entries(parts).map(([key, part]) => sql`${part} as ${sql.identifier(key)}`);
   return sql`with sel as (select * from ${resources} where ${selectionWhere(selection)}) select ${sql.join(columns, sql`, `)}`;
 }
@@ -214,30 +222,26 @@ export async function loadBookingBundle(
   tx: Executor,
   tenantId: string,
   selection: ResourceSelection,
-  caller: { userId: string },
-  window: { from: Date; to: Date; withBookings: boolean },
+  caller: { userId: string; account: string },
+  window: { from: Date; to: Date; withBookings: boolean; banAt?: Date },
 ): Promise<BookingBundle> {
-  const key =
+  const withBan = window.banAt !== undefined;
+  const build = () => bundleStatement(selection, window.withBookings, withBan);
+  const shape =
     selection.filter && Object.keys(selection.filter).length
       ? null
-      : `${!!selection.ids}:${!!selection.typeId}:${selection.enabledOnly}:${window.withBookings}`;
-  let compiled = key ? compiledBundles.get(key) : undefined;
-  if (!compiled) {
-    compiled = compile(bundleStatement(selection, window.withBookings));
-    if (key) compiledBundles.set(key, compiled);
-  }
-  const result = await tx.execute(
-    filled(compiled, {
-      tenant: tenantId,
-      user: caller.userId,
-      // an array literal: a JS array would be spread into one parameter per element (the text would vary)
-      ids: `{${(selection.ids ?? []).join(',')}}`,
-      typeId: selection.typeId ?? null,
-      from: window.from.toISOString(),
-      to: window.to.toISOString(),
-    }),
-  );
-  const row = resultRows(result)[0] ?? {};
+      : `${!!selection.ids}:${!!selection.typeId}:${selection.enabledOnly}:${window.withBookings}:${withBan}`;
+  const [row = {}] = await runCompiled(tx, shape ? compiledBundle(shape, build) : compile(build()), {
+    tenant: tenantId,
+    user: caller.userId,
+    account: caller.account,
+    // an array literal: a JS array would be spread into one parameter per element (the text would vary)
+    ids: `{${(selection.ids ?? []).join(',')}}`,
+    typeId: selection.typeId ?? null,
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    banAt: window.banAt?.toISOString() ?? null,
+  });
   const rows = rowsFromJson(resources, row.resources);
   const owners: RuleOwner[] = [
     ...rows.map((r) => ({ kind: 'resource' as const, id: r.id })),
@@ -271,5 +275,8 @@ export async function loadBookingBundle(
       parent: String(d.parent ?? ''),
       code: String(d.code ?? ''),
     })),
+    ban: row.ban
+      ? rowsFromJson(blackList, [typeof row.ban === 'string' ? JSON.parse(row.ban) : row.ban])[0]
+      : undefined,
   };
 }

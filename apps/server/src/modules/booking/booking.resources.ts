@@ -13,6 +13,7 @@ import {
   type ClosedPeriod,
 } from '../resources/resources.rules.ts';
 import { ruleFieldNames } from '../rules/rules.columns.ts';
+import { banFrom, type Ban } from '../blacklist/blacklist.guard.ts';
 import type { NumberLimitRuleRow, RuleListRows } from '../rules/rules.repository.ts';
 import type { ActiveBooking } from './booking.repository.ts';
 import { loadBookingBundle, type BookingBundle, type ResourceSelection } from './booking.resources.repository.ts';
@@ -41,6 +42,8 @@ export interface BookingScene {
   identity: Identity;
   /** The caller's department: the first active position's that has one. */
   dept: { code: string; name: string };
+  /** The caller's ban in force at `SceneOptions.banAt` (null when none; undefined when not asked). */
+  ban: Ban | null | undefined;
 }
 
 /** [00:00 of the first date, 00:00 after the last date) in the tenant's zone. */
@@ -133,6 +136,8 @@ export interface SceneOptions {
   asAdmin?: boolean;
   /** Also read the resources' active bookings over the dates (default true). */
   bookings?: boolean;
+  /** Also read the caller's ban in force at this instant (`BookingScene.ban`). */
+  banAt?: number;
 }
 
 /**
@@ -156,8 +161,12 @@ export async function loadScene(
     tx,
     tenant.id,
     { ...selection, ids: typeOk ? selection.ids?.filter((id) => isUuid(id)) : [], enabledOnly: !admin },
-    { userId: user.id },
-    { ...datesWindow(isoDates, tenant.timeZone), withBookings: opts.bookings !== false },
+    { userId: user.id, account: user.account },
+    {
+      ...datesWindow(isoDates, tenant.timeZone),
+      withBookings: opts.bookings !== false,
+      banAt: opts.banAt === undefined ? undefined : new Date(opts.banAt),
+    },
   );
   const identity = identityFrom(user, bundle);
   const rows = admin ? bundle.resources : bundle.resources.filter((r) => visibleTo(r, bundle, identity));
@@ -168,5 +177,6 @@ export async function loadScene(
     bookings: bundle.bookings.filter((b) => shown.has(b.resources_id)),
     identity,
     dept: { code: dept?.code ?? '', name: dept?.name ?? '' },
+    ban: opts.banAt === undefined ? undefined : banFrom(bundle.ban, tenant),
   };
 }

@@ -6,7 +6,6 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { assertNotBlacklisted } from '../blacklist/blacklist.guard.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
@@ -36,6 +35,8 @@ import {
 import {
   appointmentInput,
   banReason,
+  knownSettings,
+  refuseIfBanned,
   bookingClock,
   cancelWindowOf,
   clean,
@@ -207,17 +208,17 @@ async function assess(
   const zone = tenant.timeZone;
   const dates = seriesDatesOf(p.rule);
   if (!dates.ok) throw new AppError(dates.code, dates.params);
-  const scene = await loadScene(tx, tenant, user, { ids: [p.model.resources_id] }, dates.value);
+  const now = bookingClock.now();
+  const scene = await loadScene(tx, tenant, user, { ids: [p.model.resources_id] }, dates.value, { banAt: now });
   const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
   if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
-  const now = bookingClock.now();
   let banned: { reason_cn: string; reason_en: string } | null = null;
   if (submit) {
     await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);
-    await assertNotBlacklisted(tx, tenant, user, now);
+    refuseIfBanned(scene.ban);
   } else {
-    banned = await banReason(tx, tenant, user, now);
+    banned = banReason(scene.ban);
   }
   if (p.mode === 'periodic' && res.type?.cyclicity_enable !== '1') throw new AppError('SERIES_PERIODIC_DISABLED');
   if (p.mode === 'batch' && res.type?.batch_enable !== '1') throw new AppError('SERIES_BATCH_DISABLED');
@@ -402,7 +403,7 @@ export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise
     if (!rows.length) throw refused(report);
     const ids = rows.map((r) => r.id);
     const skipped = report.length - ids.length;
-    await notifyBookings(tx, ctx, 'booked', rows);
+    await notifyBookings(tx, ctx, 'booked', rows, knownSettings(res, tenant));
     await audit(tx, ctx, {
       module: 'appointment',
       type: p.mode === 'periodic' ? 'save_periodic' : 'save_batch',

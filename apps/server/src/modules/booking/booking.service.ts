@@ -6,9 +6,10 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { assertNotBlacklisted } from '../blacklist/blacklist.guard.ts';
+import { banRefusal, type Ban } from '../blacklist/blacklist.guard.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { notificationSettingsFrom, type ResourceNotificationRow } from '../notifications/notifications.repository.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { resourceFilterColumns } from '../resources/resources.repository.ts';
 import { minutesOf, normaliseFilterMap, slotCapacity } from '../resources/resources.rules.ts';
@@ -35,7 +36,7 @@ import {
   type NewAppointment,
 } from './booking.repository.ts';
 import { deletable } from './booking.lifecycle.rules.ts';
-import { loadScene, type BookingResource } from './booking.resources.ts';
+import { loadScene, type BookingResource, type BookingScene } from './booking.resources.ts';
 import {
   bookingDateOf,
   cancelRefusal,
@@ -242,19 +243,16 @@ export function quotaRefusal(q: Quota, have: number): AppError {
  * blacklist guard's own refusal (its end and why), so a preview says exactly what a submit would
  * answer. Null when the caller is not blacklisted.
  */
-export async function banReason(
-  tx: Tx,
-  tenant: TenantRef,
-  user: AuthUser,
-  now: number,
-): Promise<{ reason_cn: string; reason_en: string } | null> {
-  try {
-    await assertNotBlacklisted(tx, tenant, user, now);
-    return null;
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    return { reason_cn: err.texts.zh, reason_en: err.texts.en };
-  }
+export function banReason(ban: Ban | null | undefined): { reason_cn: string; reason_en: string } | null {
+  if (!ban) return null;
+  const { zh, en } = banRefusal(ban).texts;
+  return { reason_cn: zh, reason_en: en };
+}
+
+/** Refuses a banned caller (the scene must have been read with `banAt`). */
+export function refuseIfBanned(ban: Ban | null | undefined): void {
+  if (ban === undefined) throw new Error('the ban was not read with the scene');
+  if (ban) throw banRefusal(ban);
 }
 
 /** A submit's captcha credential (api-contract 3); its presence makes `evaluate` a submit. */
@@ -279,13 +277,13 @@ export async function evaluate(
   req: Request,
   submit?: SubmitCredential,
 ) {
-  const scene = await loadScene(tx, tenant, user, { ids: [String(req.resourceId)] }, [req.isoDate]);
+  const now = bookingClock.now();
+  const scene = await loadScene(tx, tenant, user, { ids: [String(req.resourceId)] }, [req.isoDate], { banAt: now });
   const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
   if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
   if (submit) await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);
-  const now = bookingClock.now();
-  await assertNotBlacklisted(tx, tenant, user, now);
+  refuseIfBanned(scene.ban);
   const zone = tenant.timeZone;
   const raw = targetsOf(res, req, zone);
   const booked = scene.bookings.filter((b) => b.id !== req.excludeId);
@@ -425,7 +423,7 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
       rows.push(row);
     }
     const ids = rows.map((r) => r.id);
-    await notifyBookings(tx, ctx, 'booked', rows);
+    await notifyBookings(tx, ctx, 'booked', rows, knownSettings(res, tenant));
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'save',
@@ -440,6 +438,11 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
         : { zh: '预约成功', en: 'Booked' },
     };
   });
+}
+
+/** A resource's notification settings from what the engine read (saves `notifyBookings` a statement). */
+export function knownSettings(res: Resource, tenant: TenantRef): Map<string, ResourceNotificationRow> {
+  return new Map([[res.row.id, notificationSettingsFrom(res.row, res.rules.rule_config, tenant.timeZone)]]);
 }
 
 export function rowOf(
@@ -761,10 +764,9 @@ function slotsOf(
     });
 }
 
-/** Who asks for availability: account, the booking clock's now, and the ban in force (its texts). */
-async function viewer(tx: Tx, tenant: TenantRef, user: AuthUser) {
-  const now = bookingClock.now();
-  return { account: user.account, now, banned: await banReason(tx, tenant, user, now) };
+/** Who asks for availability: account, the booking clock's now, and the ban in force then (its texts). */
+function viewer(user: AuthUser, now: number, scene: BookingScene) {
+  return { account: user.account, now, banned: banReason(scene.ban) };
 }
 
 /** Availability of a resource's fixed slots on a date for the caller: state, seats left and why closed. */
@@ -773,13 +775,24 @@ export async function availability(
   resourceId: unknown,
   date: unknown,
 ): Promise<SlotAvailability[]> {
+  return (await availabilityWithScene(ctx, resourceId, date)).slots;
+}
+
+/** `availability`, with the scene it was computed from (its resource and active bookings). */
+export async function availabilityWithScene(
+  ctx: RequestContext,
+  resourceId: unknown,
+  date: unknown,
+): Promise<{ slots: SlotAvailability[]; resource: BookingResource; bookings: BookingScene['bookings'] }> {
   const { tenant, user } = requireUser(ctx);
   const isoDate = isoDateArg(date, tenant.timeZone);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const scene = await loadScene(tx, tenant, user, { ids: [String(resourceId)] }, [isoDate]);
+    const now = bookingClock.now();
+    const scene = await loadScene(tx, tenant, user, { ids: [String(resourceId)] }, [isoDate], { banAt: now });
     const res = scene.resources[0];
     if (!res) throw new AppError('RESOURCE_NOT_FOUND');
-    return slotsOf(res, isoDate, scene.bookings, await viewer(tx, tenant, user), tenant.timeZone);
+    const slots = slotsOf(res, isoDate, scene.bookings, viewer(user, now, scene), tenant.timeZone);
+    return { slots, resource: res, bookings: scene.bookings };
   });
 }
 
@@ -812,8 +825,11 @@ export async function typeAvailability(
   const where = normaliseFilterMap(filter, resourceFilterColumns, ['id', 'resources_type_id', 'rule_template_id']);
   if (typeof typeId !== 'string' || !isUuid(typeId.trim())) throw new AppError('RESOURCE_TYPE_NOT_FOUND');
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const scene = await loadScene(tx, tenant, user, { typeId: typeId.trim(), filter: where }, [isoDate]);
-    const who = await viewer(tx, tenant, user);
+    const now = bookingClock.now();
+    const scene = await loadScene(tx, tenant, user, { typeId: typeId.trim(), filter: where }, [isoDate], {
+      banAt: now,
+    });
+    const who = viewer(user, now, scene);
     return scene.resources.map((res) => ({
       resources_id: res.row.id,
       resources_name: res.row.resources_name,
@@ -877,11 +893,12 @@ export async function bookAgain(ctx: RequestContext, id: unknown) {
     if (!deletable(row, row.ends_at.getTime(), now)) throw new AppError('BOOK_AGAIN_NOT_FINISHED');
     const scene = await loadScene(tx, tenant, user, { ids: [row.resources_id] }, [isoDateOf(now, tenant.timeZone)], {
       bookings: false,
+      banAt: now,
     });
     const res = scene.resources[0];
     if (!res) throw new AppError('RESOURCE_NOT_FOUND');
     if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
-    await assertNotBlacklisted(tx, tenant, user, now);
+    refuseIfBanned(scene.ban);
     const slots = res.lists.timeSlots.filter((s) => s.del === 0);
     const slot =
       res.rules.time_slot_rule === '2'

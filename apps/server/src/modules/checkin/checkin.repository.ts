@@ -329,6 +329,8 @@ export interface SignQuery {
   keyword?: string;
   /** '0' to check in, '1' checked in, '2' checked out, '3' no-show. */
   signState?: string;
+  /** Only the bookings of the resources the caller administers (resource-admins.ts); all when absent. */
+  managed?: SQL;
 }
 
 /**
@@ -361,6 +363,7 @@ export async function pageSigns(
   else if (q.signState === '2') conds.push(eq(a.appointment_state, '1'), isNotNull(s.sign_out_time));
   else if (q.signState === '3') conds.push(eq(a.appointment_state, '2'));
   else if (q.signState) conds.push(sql`false`);
+  if (q.managed) conds.push(q.managed);
   const where = and(...conds);
   const rows = await tx
     .select({ a, s })

@@ -35,6 +35,10 @@ export const checkinGraphql: GraphqlContribution<'apps_yy_sys'> = {
           ? done(row.id, '已标记为违约', 'Marked as a no-show')
           : done(row.id, '已标记为已履约', 'Marked as performed');
       },
+      // (section: register)
+      updateAppointmentSignOut: async (_, { id }, { ctx }) =>
+        done((await checkin.staffSignOut(ctx, id)).id, '签退成功', 'Checked out'),
+      // (end section: register)
     },
   },
 };

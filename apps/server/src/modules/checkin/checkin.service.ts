@@ -9,8 +9,10 @@ import { isResourceAdmin } from '../booking/booking.approval.service.ts';
 import { releaseHold } from '../booking/booking.lifecycle.repository.ts';
 import { lockBooker, releaseSeat, type AppointmentRow } from '../booking/booking.repository.ts';
 import { bookingClock, clean, isoDateArg } from '../booking/booking.service.ts';
+import { appointments } from '../booking/booking.tables.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
+import { managedScope } from '../resources/resource-admins.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
 import { checkInUrl, qrCodeMakerFor, qrCodePng } from '../resources/resources.service.ts';
 import {
@@ -485,12 +487,14 @@ export interface SignListArgs {
 }
 
 /**
- * `findAppointmentSignAll` (administrators, /manage/sign): the tenant's confirmed bookings with
- * their check-in records and windows, latest first; filters: resource, type, date (one or a
- * [from, to] range), appointment_state, booker, keyword (account or name), signState.
+ * `findAppointmentSignAll` (the sign desk /manage/sign and /mobile/ordered/resources): the
+ * confirmed bookings with their check-in records and windows, latest first — all of the
+ * tenant's for a tenant administrator, those of the resources they administer for a resource
+ * administrator (FORBIDDEN for a user administering none); filters: resource, type, date (one
+ * or a [from, to] range), appointment_state, booker, keyword (account or name), signState.
  */
 export async function listSigns(ctx: RequestContext, args: SignListArgs) {
-  const { tenant } = requireUser(ctx);
+  const { tenant, user } = requireUser(ctx);
   const filter = normaliseFilterMap(args.filter, signFilterColumns, ['resources_id', 'resources_type_id']);
   if (filter.appointment_date?.eq) {
     filter.appointment_date = { eq: isoDateArg(filter.appointment_date.eq, tenant.timeZone) };
@@ -513,6 +517,7 @@ export async function listSigns(ctx: RequestContext, args: SignListArgs) {
         dateTo: dates[1] ?? dates[0],
         signState: signState || undefined,
         keyword: keyword || undefined,
+        managed: await managedScope(tx, tenant.id, user, appointments.resources_id),
       },
       { limit, offset },
     );
@@ -524,3 +529,25 @@ export async function listSigns(ctx: RequestContext, args: SignListArgs) {
     return { nodes: rows.map((r) => wireSign(r, rules.get(r.resources_id)?.rules, tenant.timeZone)), total, offset };
   });
 }
+
+// (section: register)
+/**
+ * `updateAppointmentSignOut`: staff (tenant administrators, the resource's administrators) check
+ * a checked-in booking out by hand at the registration desk (/mobile/ordered/register), without
+ * the booker's voucher: the same rule as a voucher scan (resources with sign_out_rule '1', until
+ * the end plus the lateness allowed at check-in); of two at once exactly one is accepted.
+ */
+export async function staffSignOut(ctx: RequestContext, id: unknown): Promise<AppointmentRow> {
+  const { tenant, user } = requireUser(ctx);
+  const now = bookingClock.now();
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const peek = await visibleBooking(tx, tenant, user, id, true);
+    if (!(await isResourceAdmin(tx, tenant.id, user, peek.b.resources_id))) throw new AppError('FORBIDDEN');
+    const b = signBooking(peek.b);
+    const rules =
+      (await rulesOf(tx, tenant.id, [b.resources_id])).get(b.resources_id)?.rules ?? checkInRulesOf(null, null);
+    refuse(signOutRefusal(b, rules, b.sign, now, fmtOf(tenant.timeZone)));
+    return signOut(tx, ctx, tenant, b, WAY.staff, user, now);
+  });
+}
+// (end section: register)

@@ -58,7 +58,8 @@ function position(p: PositionRecord) {
   return { active: p.active, dept: p.dept && department(p.dept), post: p.post && post(p.post) } satisfies Position;
 }
 
-function user(u: DirectoryUser, ip: string | null = null) {
+/** A user in the wire shape; `me` adds the caller's address and whether they administer resources. */
+function user(u: DirectoryUser, me: { ip: string; managesResources: boolean } | null = null) {
   return {
     id: u.id,
     account: u.account,
@@ -85,8 +86,9 @@ function user(u: DirectoryUser, ip: string | null = null) {
     dataSource: u.source,
     tenantId: u.tenant_id,
     openid: accountIdOf(u.tenant_id, u.id),
-    ip,
+    ip: me?.ip ?? null,
     role: u.role,
+    managesResources: me?.managesResources ?? null,
     attrsValues: [],
     positions: u.positions.map(position),
   } satisfies User;
@@ -137,7 +139,10 @@ export const directoryGraphql: GraphqlContribution<'iam'> = {
   typeDefs: readSdl(import.meta.url, 'directory.graphql'),
   resolvers: {
     Query: {
-      me: async (_, __, { ctx }) => user(await directory.getMe(ctx), ctx.ip),
+      me: async (_, __, { ctx }) => {
+        const found = await directory.getMe(ctx);
+        return user(found, { ip: ctx.ip, managesResources: found.managesResources });
+      },
       users: async (_, args, { ctx }) => {
         const page = await directory.listUsers(ctx, args);
         return connection(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../booking/booking.tables.ts';
@@ -41,12 +41,14 @@ export async function findBookingForEvaluate(tx: Executor, tenantId: string, id:
   return row;
 }
 
-/** Marks a booking evaluated ('1') or not ('0'): the booking's `is_evaluate`. */
-export async function setBookingEvaluated(tx: Executor, tenantId: string, id: string, flag: '0' | '1') {
+/** Marks bookings evaluated ('1') or not ('0'): the bookings' `is_evaluate`. */
+export async function setBookingEvaluated(tx: Executor, tenantId: string, id: string | string[], flag: '0' | '1') {
+  const ids = Array.isArray(id) ? id : [id];
+  if (!ids.length) return;
   await tx
     .update(appointments)
     .set({ is_evaluate: flag })
-    .where(and(eq(appointments.tenant_id, tenantId), eq(appointments.id, id)));
+    .where(and(eq(appointments.tenant_id, tenantId), inArray(appointments.id, ids)));
 }
 
 /** A booking's evaluation that is not deleted, if any. */
@@ -93,6 +95,27 @@ export async function findEvaluate(
   return row;
 }
 
+/** Evaluations that are not deleted, locked until the transaction ends. */
+export async function lockEvaluates(tx: Executor, tenantId: string, ids: string[]): Promise<EvaluateRow[]> {
+  if (!ids.length) return [];
+  const e = appointmentEvaluates;
+  return tx
+    .select()
+    .from(e)
+    .where(and(eq(e.tenant_id, tenantId), inArray(e.id, ids), eq(e.del, 0)))
+    .for('update');
+}
+
+/** Marks evaluations deleted (del 1): they leave every list and the resources' counts and means. */
+export async function markEvaluatesDeleted(tx: Executor, tenantId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const e = appointmentEvaluates;
+  await tx
+    .update(e)
+    .set({ del: 1, update_time: new Date() })
+    .where(and(eq(e.tenant_id, tenantId), inArray(e.id, ids)));
+}
+
 export async function updateEvaluate(
   tx: Executor,
   tenantId: string,
@@ -115,6 +138,10 @@ export interface EvaluateQuery {
   resourcesId?: string;
   /** Only shown ones (state '1'). */
   shownOnly?: boolean;
+  /** Only those written at or after this instant. */
+  createdFrom?: Date;
+  /** Only those written before this instant. */
+  createdBefore?: Date;
   limit: number;
   offset: number;
 }
@@ -130,6 +157,8 @@ export async function pageEvaluates(
   if (q.author !== undefined) conds.push(eq(e.created_user, q.author));
   if (q.resourcesId !== undefined) conds.push(eq(e.resources_id, q.resourcesId));
   if (q.shownOnly) conds.push(eq(e.state, '1'));
+  if (q.createdFrom) conds.push(gte(e.create_time, q.createdFrom));
+  if (q.createdBefore) conds.push(lt(e.create_time, q.createdBefore));
   for (const [column, c] of Object.entries(q.filter) as [keyof EvaluateFilter, ColumnCondition][]) {
     conds.push(...conditionsOn(e[column], c, column === 'composite_score' ? 'int' : 'text'));
   }

@@ -24,6 +24,8 @@ export const evaluationsGraphql: GraphqlContribution<'apps_yy_sys'> = {
       saveAppointmentEvaluate: async (_, { model }, { ctx }) =>
         ok({ ids: [await evaluations.saveEvaluate(ctx, model)] }),
       deleteAppointmentEvaluate: async (_, { id }, { ctx }) => ok({ ids: [await evaluations.deleteEvaluate(ctx, id)] }),
+      batchDeleteAppointmentEvaluate: async (_, { ids }, { ctx }) =>
+        ok({ ids: await evaluations.batchDeleteEvaluates(ctx, ids) }),
       updateAppointmentEvaluateState: async (_, { id, state }, { ctx }) =>
         ok({ ids: [await evaluations.setEvaluateState(ctx, id, state)] }),
       replyAppointmentEvaluate: async (_, { id, reply_content }, { ctx }) =>

@@ -7,6 +7,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { bookingClock } from '../booking/booking.service.ts';
 import { pageOf } from '../notices/notices.rules.ts';
+import { timeRangeOf } from '../logs/logs.rules.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
 import { resourceOnDate } from '../resources/resources.service.ts';
@@ -20,6 +21,8 @@ import {
   insertEvaluate,
   insertLike,
   likeCounts,
+  lockEvaluates,
+  markEvaluatesDeleted,
   pageEvaluates,
   pageLikes,
   scoreSums,
@@ -120,15 +123,61 @@ async function ownEvaluate(tx: Tx, tenantId: string, user: AuthUser, id: unknown
   return row;
 }
 
-/** Deletes the caller's own evaluation (kept as deleted); the booking may be evaluated again. Returns its id. */
+/**
+ * Deletes an evaluation (kept as deleted): the caller's own, or, for a tenant administrator, any
+ * of the tenant's. The booking may be evaluated again; the resource's count and means no longer
+ * include it (they are summed from the evaluations not deleted). Returns its id.
+ */
 export async function deleteEvaluate(ctx: RequestContext, id: unknown): Promise<string> {
   const { tenant, user } = requireUser(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const row = await ownEvaluate(tx, tenant.id, user, id);
-    await updateEvaluate(tx, tenant.id, row.id, { del: 1 });
+    const row =
+      user.role === 'admin' ? await anyEvaluate(tx, tenant.id, id) : await ownEvaluate(tx, tenant.id, user, id);
+    await markEvaluatesDeleted(tx, tenant.id, [row.id]);
     await setBookingEvaluated(tx, tenant.id, row.appointment_id, '0');
-    await audit(tx, ctx, { module: 'evaluate', type: 'delete', content: `删除评价 ${describe(row)}`, object: row.id });
+    const whose = row.created_user === user.account ? '' : `（${row.created_user_name || row.created_user}）`;
+    await audit(tx, ctx, {
+      module: 'evaluate',
+      type: 'delete',
+      content: `删除评价 ${describe(row)}${whose}`,
+      object: row.id,
+    });
     return row.id;
+  });
+}
+
+/** Most evaluations one batch delete takes. */
+export const EVALUATE_DELETE_MAX = 200;
+
+/**
+ * Administrators delete evaluations of the tenant, all or nothing: refused when an id is not an
+ * evaluation of the tenant (or is deleted already). Returns the ids deleted.
+ */
+export async function batchDeleteEvaluates(ctx: RequestContext, ids: unknown): Promise<string[]> {
+  const { tenant } = requireUser(ctx);
+  const list = [...new Set(Array.isArray(ids) ? ids : [])];
+  if (!list.length || list.length > EVALUATE_DELETE_MAX) {
+    throw new AppError('EVALUATE_IDS_REQUIRED', { max: EVALUATE_DELETE_MAX });
+  }
+  if (!list.every(isUuid)) throw new AppError('EVALUATE_NOT_FOUND');
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const rows = await lockEvaluates(tx, tenant.id, list);
+    if (rows.length !== list.length) throw new AppError('EVALUATE_NOT_FOUND');
+    const deleted = rows.map((r) => r.id);
+    await markEvaluatesDeleted(tx, tenant.id, deleted);
+    await setBookingEvaluated(
+      tx,
+      tenant.id,
+      rows.map((r) => r.appointment_id),
+      '0',
+    );
+    await audit(tx, ctx, {
+      module: 'evaluate',
+      type: 'batchDelete',
+      content: `批量删除评价 ${deleted.length} 条：${rows.map((r) => `${describe(r)}（${r.created_user_name || r.created_user}）`).join('；')}`,
+      object: deleted.join(','),
+    });
+    return deleted;
   });
 }
 
@@ -215,12 +264,23 @@ export async function listOwnEvaluates(ctx: RequestContext, args: PageArgs) {
   });
 }
 
-/** Every evaluation of the tenant (administrators, /manage/evaluate), authors shown, newest first. */
-export async function listEvaluates(ctx: RequestContext, args: PageArgs) {
+/**
+ * Every evaluation of the tenant (administrators, /manage/evaluate), authors shown, newest first;
+ * `createTime` [from, to] keeps those written in that range ("YYYY-MM-DD": whole days in the
+ * tenant's time zone, or "YYYY-MM-DD HH:mm:ss"; either end may be empty).
+ */
+export async function listEvaluates(ctx: RequestContext, args: PageArgs & { createTime?: (string | null)[] | null }) {
   const { tenant } = requireUser(ctx);
   const page = pageOf(args);
+  const range = timeRangeOf(args.createTime, tenant.timeZone);
+  if (!range) throw new AppError('EVALUATE_DATE_INVALID');
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const { rows, total } = await pageEvaluates(tx, tenant.id, { filter: evaluateFilterOf(args.filter), ...page });
+    const { rows, total } = await pageEvaluates(tx, tenant.id, {
+      filter: evaluateFilterOf(args.filter),
+      createdFrom: range.from,
+      createdBefore: range.to,
+      ...page,
+    });
     return { rows: wirePage(rows, tenant, false), total, offset: page.offset };
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import { resourceAdministrators } from '../resources/resource-admins.ts';
 import type { AppointmentRow } from '../booking/booking.repository.ts';
 import {
   bookingsByIds,
@@ -9,7 +10,6 @@ import {
   insertMails,
   insertNotifications,
   notificationSettingsOf,
-  resourceAdminContacts,
   type BookingRow,
   type NewMail,
   type NewNotification,
@@ -34,12 +34,6 @@ interface Contact {
   email: string;
 }
 
-const listOf = (v: string) =>
-  v
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-
 /**
  * Queues the notifications an event on bookings calls for (in-app and e-mail, as each
  * resource's notification settings say: see `NotificationSettings`) in the caller's
@@ -56,10 +50,12 @@ export async function notifyBookings(
   ctx: RequestContext,
   event: BookingEvent,
   bookings: readonly AppointmentRow[],
+  /** The resources' settings when the caller has them (`notificationSettingsFrom`); read otherwise. */
+  known?: ReadonlyMap<string, ResourceNotificationRow>,
 ): Promise<void> {
   const byTenant = new Map<string, AppointmentRow[]>();
   for (const b of bookings) byTenant.set(b.tenant_id, [...(byTenant.get(b.tenant_id) ?? []), b]);
-  for (const [tenantId, rows] of byTenant) await notifyTenant(tx, ctx, tenantId, event, rows);
+  for (const [tenantId, rows] of byTenant) await notifyTenant(tx, ctx, tenantId, event, rows, known);
 }
 
 async function notifyTenant(
@@ -68,9 +64,11 @@ async function notifyTenant(
   tenantId: string,
   event: BookingEvent,
   given: readonly AppointmentRow[],
+  known: ReadonlyMap<string, ResourceNotificationRow> | undefined,
 ) {
   // The settings first: most resources notify nothing, and then nothing else is read.
-  const settings = await notificationSettingsOf(tx, tenantId, [...new Set(given.map((r) => r.resources_id))]);
+  const ids = [...new Set(given.map((r) => r.resources_id))];
+  const settings = ids.every((id) => known?.has(id)) ? known! : await notificationSettingsOf(tx, tenantId, ids);
   const wanted = given.filter((r) => {
     const resource = settings.get(r.resources_id);
     return resource && plansFor(resource, event, r.audit_status === '1').length > 0;
@@ -119,18 +117,11 @@ async function notifyTenant(
     if (plan.audience === 'booker') {
       recipients = [bookers.get(first.id)!];
     } else {
-      const key = `${resource.admin_dept}|${resource.admin_post}`;
-      if (!admins.has(key)) {
-        admins.set(
-          key,
-          await resourceAdminContacts(tx, tenantId, {
-            depts: listOf(resource.admin_dept),
-            posts: listOf(resource.admin_post),
-          }),
-        );
+      if (!admins.has(resource.id)) {
+        admins.set(resource.id, await resourceAdministrators(tx, tenantId, resource.id));
       }
       // The administrator who made the change knows about it.
-      recipients = admins.get(key)!.filter((a) => a.account !== ctx.user?.account);
+      recipients = admins.get(resource.id)!.filter((a) => a.account !== ctx.user?.account);
     }
     const text = render({
       plan,

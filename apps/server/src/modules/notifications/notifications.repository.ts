@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { appointmentApprovalTasks } from '../booking/booking.approval.tables.ts';
 import { appointments } from '../booking/booking.tables.ts';
-import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
+import { users } from '../directory/directory.tables.ts';
 import { resources } from '../resources/resources.tables.ts';
 import { resourcesRuleTemplates } from '../rules/rules.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
@@ -78,6 +78,38 @@ export async function notificationSettingsOf(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * `notificationSettingsOf` for a resource its caller has already read (the booking engine has
+ * the row and its effective `rule_config`, the template's when it uses one): no statement.
+ */
+export function notificationSettingsFrom(
+  row: Omit<ResourceNotificationRow, 'signin_notification_push' | 'signin_notification_rule' | 'time_zone'>,
+  ruleConfig: unknown,
+  timeZone: string,
+): ResourceNotificationRow {
+  const config = (ruleConfig && typeof ruleConfig === 'object' ? ruleConfig : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+  return {
+    id: row.id,
+    resources_name: row.resources_name,
+    resources_name_en: row.resources_name_en,
+    admin_dept: row.admin_dept,
+    admin_post: row.admin_post,
+    is_notification_push: row.is_notification_push,
+    notifiy_channels: row.notifiy_channels,
+    success_notification_push: row.success_notification_push,
+    success_notification_rule: row.success_notification_rule,
+    cancel_notification_push: row.cancel_notification_push,
+    cancel_notification_rule_apply: row.cancel_notification_rule_apply,
+    cancel_notification_rule_admin: row.cancel_notification_rule_admin,
+    success_prompt: row.success_prompt,
+    success_prompt_en: row.success_prompt_en,
+    signin_notification_push: text(config.signin_notification_push),
+    signin_notification_rule: text(config.signin_notification_rule),
+    time_zone: timeZone,
+  };
+}
+
 /** Directory e-mail addresses and names of accounts (enabled users only). */
 export async function directoryContacts(
   tx: Executor,
@@ -90,38 +122,6 @@ export async function directoryContacts(
     .from(users)
     .where(and(eq(users.tenant_id, tenantId), inArray(users.account, accounts), eq(users.disabled, false)));
   return new Map(rows.map((r) => [r.account, { name: r.name, email: r.email }]));
-}
-
-/**
- * The administrators of a resource to tell: enabled users with an active position in one of
- * `depts` (department ids or codes; any when empty) holding one of `posts` (post ids or codes;
- * any when empty); when the resource names neither, the tenant's administrators.
- */
-export async function resourceAdminContacts(
-  tx: Executor,
-  tenantId: string,
-  q: { depts: string[]; posts: string[] },
-): Promise<{ account: string; name: string; email: string }[]> {
-  const pick = { account: users.account, name: users.name, email: users.email };
-  if (!q.depts.length && !q.posts.length) {
-    return tx
-      .select(pick)
-      .from(users)
-      .where(and(eq(users.tenant_id, tenantId), eq(users.role, 'admin'), eq(users.disabled, false)))
-      .orderBy(asc(users.account));
-  }
-  const matches = (idCol: SQL, codeCol: SQL, values: string[]) => or(inArray(idCol, values), inArray(codeCol, values))!;
-  const conditions: SQL[] = [eq(users.tenant_id, tenantId), eq(users.disabled, false), eq(userPositions.active, true)];
-  if (q.depts.length) conditions.push(matches(sql`${departments.id}::text`, sql`${departments.code}`, q.depts));
-  if (q.posts.length) conditions.push(matches(sql`${posts.id}::text`, sql`${posts.code}`, q.posts));
-  return tx
-    .selectDistinct(pick)
-    .from(users)
-    .innerJoin(userPositions, eq(userPositions.user_id, users.id))
-    .leftJoin(departments, eq(departments.id, userPositions.dept_id))
-    .leftJoin(posts, eq(posts.id, userPositions.post_id))
-    .where(and(...conditions))
-    .orderBy(asc(users.account));
 }
 
 /** The reason of each booking's latest approval decision. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sanitizeRichText } from '../../platform/html.ts';
 import { grantInput } from '../resource-types/resource-types.inputs.ts';
 import {
   count,
@@ -104,6 +105,8 @@ const ownConfigInput = {
 export const ownConfigKeys = Object.keys(ownConfigInput) as (keyof typeof ownConfigInput)[];
 const configInput = z.object({ ...ruleConfigInput.shape, ...ownConfigInput });
 
+const richText = opt(text(20000)).transform((v) => (typeof v === 'string' ? sanitizeRichText(v) : v));
+
 /** `InputResources`: fields left out keep their values on update; lists given replace the stored ones. */
 export const resourcesInput = z.object({
   id: optionalId,
@@ -115,8 +118,9 @@ export const resourcesInput = z.object({
   capacity_field_type: flag,
   capacity_string: opt(text(200)),
   remark: opt(text(2000)),
-  describe: opt(text(20000)),
-  describe_en: opt(text(20000)),
+  // rich text from the editor, shown as HTML by the venue pages: stored sanitized (platform/html.ts)
+  describe: richText,
+  describe_en: richText,
   state: opt(z.number().int().min(0).max(1)),
   can_location: flag,
   campus_code: opt(text(64)),

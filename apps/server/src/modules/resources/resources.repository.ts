@@ -51,6 +51,8 @@ export interface ResourceQuery {
   /** Each must be an extended-property item name of the resource. */
   itemNames?: string[];
   enabledOnly?: boolean;
+  /** Only the resources the caller administers (resource-admins.ts); all when absent. */
+  managed?: SQL;
 }
 
 function containsPattern(value: string): string {
@@ -78,6 +80,7 @@ function whereOf(tenantId: string, q: ResourceQuery): SQL {
     conds.push(sql`${r.extended_properties} @> ${JSON.stringify([{ item_name: item }])}::jsonb`);
   }
   if (q.enabledOnly) conds.push(eq(r.state, 1), eq(r.del, 0));
+  if (q.managed) conds.push(q.managed);
   return and(...conds)!;
 }
 

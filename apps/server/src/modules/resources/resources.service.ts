@@ -43,6 +43,7 @@ import {
 } from '../rules/rules.repository.ts';
 import { wireRuleLists } from '../rules/rules.rules.ts';
 import { checkRules, definedOnly, ruleListsOf, ruleScalarsOf } from '../rules/rules.service.ts';
+import { managedScope } from './resource-admins.ts';
 import { ownConfigKeys, resourcesInput, type ResourcesInput } from './resources.inputs.ts';
 import {
   deleteResource,
@@ -455,7 +456,11 @@ export async function findResourcesByAccount(ctx: RequestContext, args: FindAllA
   });
 }
 
-/** The back office's page of resources (administrators). */
+/**
+ * The back office's page of resources (`findResourcesAll`): all of them for a tenant
+ * administrator, those they administer for a resource administrator (the sign desk and the
+ * booking overview list them), FORBIDDEN for a user administering none.
+ */
 export async function findResourcesPage(
   ctx: RequestContext,
   args: { first?: number | null; offset?: number | null; filter?: unknown },
@@ -469,7 +474,8 @@ export async function findResourcesPage(
       'resources_type_id',
       'rule_template_id',
     ]);
-    const { rows, total } = await pageResources(tx, tenant.id, { filter }, { limit, offset });
+    const managed = await managedScope(tx, tenant.id, user);
+    const { rows, total } = await pageResources(tx, tenant.id, { filter, managed }, { limit, offset });
     const day = today(tenant);
     const loaded = await load(tx, tenant, rows, [day]);
     const stats = await statsOf(

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { compile, runCompiled } from '../../db/compiled.ts';
 import type { RequestContext } from '../context.ts';
 import { operateLogs } from './audit.tables.ts';
 
@@ -20,14 +22,36 @@ export interface AuditEntry {
 export async function audit(tx: Tx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
   const tenantId = ctx.tenant?.id;
   if (!tenantId) return;
-  await tx.insert(operateLogs).values({
-    tenant_id: tenantId,
-    operate_user_id: ctx.user?.account ?? '',
-    operate_user_name: ctx.user?.name ?? '',
-    id_address: ctx.ip,
-    operate_module: entry.module,
-    operate_type: entry.type,
-    operate_content: (entry.content ?? '').slice(0, 4000),
-    operate_object: (entry.object ?? '').slice(0, 1000),
+  await runCompiled(tx, insertEntry, {
+    tenant: tenantId,
+    user: ctx.user?.account ?? '',
+    userName: ctx.user?.name ?? '',
+    ip: ctx.ip,
+    module: entry.module,
+    type: entry.type,
+    content: (entry.content ?? '').slice(0, 4000),
+    object: (entry.object ?? '').slice(0, 1000),
   });
 }
+
+/** Every mutation writes one: the statement is built once (see db/compiled.ts). */
+const entryColumns = {
+  tenant_id: 'tenant',
+  operate_user_id: 'user',
+  operate_user_name: 'userName',
+  id_address: 'ip',
+  operate_module: 'module',
+  operate_type: 'type',
+  operate_content: 'content',
+  operate_object: 'object',
+} as const satisfies Partial<Record<keyof typeof operateLogs.$inferInsert, string>>;
+
+const insertEntry = compile(
+  sql`insert into ${operateLogs} (${sql.join(
+    Object.keys(entryColumns).map((c) => sql.identifier(operateLogs[c as keyof typeof entryColumns].name)),
+    sql`, `,
+  )}) values (${sql.join(
+    Object.values(entryColumns).map((p) => sql.placeholder(p)),
+    sql`, `,
+  )})`,
+);

@@ -1,6 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client.ts';
+import { compiledCache, runCompiled } from '../../db/compiled.ts';
+import { rowsFromJson } from '../../db/json-rows.ts';
 import { forgetVerifiedTokens } from './token-cache.ts';
 import { oidcPayloads } from './oidc.tables.ts';
 
@@ -9,6 +11,7 @@ import { oidcPayloads } from './oidc.tables.ts';
  * are shared by every app instance.
  */
 export function pgAdapterFactory(db: Db) {
+  const findBy = compiledCache();
   return class PgAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -29,12 +32,19 @@ export function pgAdapterFactory(db: Db) {
         .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { ...row, consumed_at: null } });
     }
 
-    private async findWhere(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-      const [row] = await db
-        .select()
-        .from(oidcPayloads)
-        .where(and(eq(oidcPayloads.model, this.model), where))
-        .limit(1);
+    /** Every authenticated request with a token not verified lately reads one: built once (db/compiled.ts). */
+    private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+      const statement = findBy(column, () =>
+        db
+          .select()
+          .from(oidcPayloads)
+          .where(
+            and(eq(oidcPayloads.model, sql.placeholder('model')), eq(oidcPayloads[column], sql.placeholder('value'))),
+          )
+          .limit(1)
+          .getSQL(),
+      );
+      const [row] = rowsFromJson(oidcPayloads, await runCompiled(db, statement, { model: this.model, value }));
       if (!row) return undefined;
       if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
       return {
@@ -44,15 +54,15 @@ export function pgAdapterFactory(db: Db) {
     }
 
     find(id: string) {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return this.findWhere('id', id);
     }
 
     findByUid(uid: string) {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+      return this.findWhere('uid', uid);
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(eq(oidcPayloads.user_code, userCode));
+      return this.findWhere('user_code', userCode);
     }
 
     async consume(id: string): Promise<void> {

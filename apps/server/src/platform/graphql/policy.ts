@@ -45,7 +45,6 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.updateResourcesTypeState': ['admin'],
     'Mutation.deleteResourcesType': ['admin'],
     'Query.findResourcesAllByAccount': ['user'],
-    'Query.findResourcesAll': ['admin'],
     'Query.findResources': ['user'],
     'Query.findResourcesTimeSlotByResourcesIdAndDate': ['user'],
     'Mutation.saveResources': ['admin'],
@@ -77,14 +76,14 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.cancelAppointmentSeries': ['user'],
     // approval and lifecycle: approve/reject check the resource's administrators in the service
     // (owning department/post, or tenant administrators); the booker changes time, terminates
-    // and deletes their own; administrators list all, see vacancy rates and batch-delete
+    // and deletes their own (a resource's administrators others' on it: checked in the service);
+    // administrators see vacancy rates and batch-delete
     'Mutation.approveAppointment': ['user'],
     'Mutation.rejectAppointment': ['user'],
     'Query.findAppointmentApprovalTasks': ['user'],
     'Mutation.updateAppointmentTime': ['user'],
     'Mutation.terminateAppointment': ['user'],
     'Mutation.deleteAppointmentInformation': ['user'],
-    'Query.findAppointmentInformationAllForAppointMent': ['admin'],
     'Query.findAppointmentVacancyRateTable': ['admin'],
     'Mutation.batchDeleteAppointmentInformation': ['admin'],
     // code tables and locations: any signed-in user reads them (campus/building pickers, maps);
@@ -130,11 +129,12 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findAppointmentSignCode': ['user'],
     'Query.findResourcesSignCode': ['user'],
     'Query.findAppointmentSignInfo': ['user'],
-    'Query.findAppointmentSignAll': ['admin'],
     'Mutation.saveAppointmentSignIn': ['user'],
     'Mutation.saveAppointmentSignOut': ['user'],
     'Mutation.scanAppointmentSignCode': ['user'],
     'Mutation.updateAppointmentPerformState': ['user'],
+    // staff check a booking out by hand at the registration desk (section: register)
+    'Mutation.updateAppointmentSignOut': ['user'],
     // blacklist and black settings (section: blacklist)
     'Query.findBlackListAll': ['admin'],
     'Query.findBlackListForSelf': ['user'],
@@ -158,6 +158,9 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findResourcesLikeAllForAccount': ['user'],
     'Mutation.saveResourcesLike': ['user'],
     'Mutation.deleteResourcesLike': ['user'],
+    // back-office statistics and evaluation management (section: manage-stats)
+    'Mutation.batchDeleteAppointmentEvaluate': ['admin'],
+    'Query.findAppointmentStatistics': ['admin'],
     // notifications (section: notifications)
     'Query.findNotificationAllForAccount': ['user'],
     'Query.findNotificationUnreadCount': ['user'],
@@ -169,6 +172,14 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // the time grid of a type and book-again drafts: the services show only what the caller may see and own
     'Query.findResourceTypeSlotAvailability': ['user'],
     'Query.findAppointmentBookAgain': ['user'],
+    // resource administrators (section: resource-admins)
+    // the back-office lists of resources, bookings and the sign desk: tenant administrators see
+    // all, a resource administrator (owning department/post) the resources they administer; the
+    // services refuse a user administering none (FORBIDDEN)
+    'Query.findResourcesAll': ['user'],
+    'Query.findAppointmentInformationAllForAppointMent': ['user'],
+    'Query.findAppointmentSignAll': ['user'],
+    // (end section: resource-admins)
   },
   iam: {
     'Query._endpoint': ['anonymous'],
@@ -200,5 +211,9 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query._endpoint': ['anonymous'],
     'Mutation._noop': ['anonymous'],
     'Query.findSysSettings': ['anonymous'],
+    // open booking pages (section: public-booking): one booking's check by its id (booker's name
+    // masked, no other personal data) and a resource's chart of free and booked slots
+    'Query.findPublicAppointmentCheck': ['anonymous'],
+    'Query.findPublicResourceSlotChart': ['anonymous'],
   },
 };

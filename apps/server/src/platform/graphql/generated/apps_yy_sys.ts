@@ -295,11 +295,21 @@ export type AppointmentInformationEdge = {
   node?: Maybe<AppointmentInformation>;
 };
 
-/** Columns the booking lists filter on; appointment_date eq takes YYYY-MM-DD or epoch ms. */
+/**
+ * Columns the booking lists filter on (eq, in); appointment_date eq takes YYYY-MM-DD or epoch ms.
+ * The booker's columns also take like (part of the value, case-insensitive): appointment_user
+ * (account), appointment_user_name, dept_code and dept_name (the booker's department), and booker
+ * (the account or the name matches).
+ */
 export type AppointmentInformationFilterMap = {
   appointment_date?: InputMaybe<StringFilter>;
   appointment_state?: InputMaybe<StringFilter>;
+  appointment_user?: InputMaybe<StringFilter>;
+  appointment_user_name?: InputMaybe<StringFilter>;
   audit_status?: InputMaybe<StringFilter>;
+  booker?: InputMaybe<StringFilter>;
+  dept_code?: InputMaybe<StringFilter>;
+  dept_name?: InputMaybe<StringFilter>;
   id?: InputMaybe<StringFilter>;
   resources_id?: InputMaybe<StringFilter>;
   resources_number?: InputMaybe<StringFilter>;
@@ -475,6 +485,47 @@ export type AppointmentSignFilterMap = {
   appointment_user?: InputMaybe<StringFilter>;
   resources_id?: InputMaybe<StringFilter>;
   resources_type_id?: InputMaybe<StringFilter>;
+};
+
+export type AppointmentStatistics = {
+  __typename?: 'AppointmentStatistics';
+  endDate?: Maybe<Scalars['String']['output']>;
+  /** Each resource (not deleted), in display order. */
+  resources?: Maybe<Array<Maybe<AppointmentStatisticsItem>>>;
+  startDate?: Maybe<Scalars['String']['output']>;
+  /** Every booking of the range. */
+  summary?: Maybe<AppointmentStatisticsItem>;
+  /** Each resource type (not deleted), in display order. */
+  types?: Maybe<Array<Maybe<AppointmentStatisticsItem>>>;
+};
+
+/**
+ * Bookings of a resource, a resource type or the whole tenant over a date range, by status group
+ * (the back office's status search; the groups overlap: each is counted on its own): total;
+ * valid (valid, approved or needing no approval, to be performed); pending (awaiting approval);
+ * performed; no_show; cancelled (state "1"); rejected (audit_status "3"); terminated
+ * (appointment_state "3"). capacity, booked and rate: the vacancy of the enabled fixed-slot
+ * resources it covers, as findAppointmentVacancyRateTable gives them (summed; rate null when the
+ * capacity is 0).
+ */
+export type AppointmentStatisticsItem = {
+  __typename?: 'AppointmentStatisticsItem';
+  booked?: Maybe<Scalars['Int']['output']>;
+  cancelled?: Maybe<Scalars['Int']['output']>;
+  capacity?: Maybe<Scalars['Int']['output']>;
+  /** The resource's or the type's id; empty for the whole tenant. */
+  id?: Maybe<Scalars['ID']['output']>;
+  no_show?: Maybe<Scalars['Int']['output']>;
+  pending?: Maybe<Scalars['Int']['output']>;
+  performed?: Maybe<Scalars['Int']['output']>;
+  rate?: Maybe<Scalars['Float']['output']>;
+  rejected?: Maybe<Scalars['Int']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+  terminated?: Maybe<Scalars['Int']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
+  valid?: Maybe<Scalars['Int']['output']>;
 };
 
 /**
@@ -1451,6 +1502,11 @@ export type Mutation = {
    */
   approveAppointment?: Maybe<OperationResult>;
   /**
+   * Administrators delete evaluations of the tenant (1 to 200 ids), all or nothing: refused when
+   * an id is not a (not deleted) evaluation of the tenant. ids holds the deleted ones.
+   */
+  batchDeleteAppointmentEvaluate?: Maybe<OperationResult>;
+  /**
    * Administrators delete records of the tenant, all or nothing: refused when an id is unknown or
    * a booking is still to come (valid, not rejected, to be performed, not yet ended).
    */
@@ -1463,9 +1519,12 @@ export type Mutation = {
   cancelAppointmentSeries?: Maybe<OperationResult>;
   /** Copies a resource with all its settings and lists (name suffixed 副本 / Copy, disabled); ids holds the copy's id. */
   copyResources?: Maybe<OperationResult>;
-  /** Deletes the caller's own evaluation; the booking may then be evaluated again. */
+  /**
+   * Deletes the caller's own evaluation, or (tenant administrators) any evaluation of the tenant;
+   * the booking may then be evaluated again and the resource's evaluateCount and average leave it out.
+   */
   deleteAppointmentEvaluate?: Maybe<OperationResult>;
-  /** The booker (or a tenant administrator) deletes a cancelled, rejected, terminated, performed, missed or ended booking record. */
+  /** The booker (or an administrator of the resource) deletes a cancelled, rejected, terminated, performed, missed or ended booking record. */
   deleteAppointmentInformation?: Maybe<OperationResult>;
   /** Administrators remove an entry (a ban in force ends; the entry is hidden from the list). */
   deleteBlackList?: Maybe<OperationResult>;
@@ -1570,7 +1629,7 @@ export type Mutation = {
   scanAppointmentSignCode?: Maybe<OperationResult>;
   /** Orders the fields of one resource type as listed: the first gets order_num 1. */
   sortCollectionConfig?: Maybe<OperationResult>;
-  /** The booker (or a tenant administrator) terminates an application awaiting approval (appointment_state '3'; slot freed). */
+  /** The booker (or an administrator of the resource) terminates an application awaiting approval (appointment_state '3'; slot freed). */
   terminateAppointment?: Maybe<OperationResult>;
   /** Administrators: state "0" hides an evaluation from users, "1" shows it again. */
   updateAppointmentEvaluateState?: Maybe<OperationResult>;
@@ -1584,8 +1643,14 @@ export type Mutation = {
    */
   updateAppointmentPerformState?: Maybe<OperationResult>;
   /**
-   * The booker (or a tenant administrator, for the booker: the booker's rules, limits and ban
-   * apply) moves a booking to another slot (timeSlotId, or start_time/end_time of a slot or a
+   * Staff (tenant administrators, the resource's administrators) check a checked-in booking out
+   * by hand (the registration desk), without the booker's voucher: the same rule as a voucher
+   * scan of type '2' (resources with sign_out_rule '1', until sign_out_end).
+   */
+  updateAppointmentSignOut?: Maybe<OperationResult>;
+  /**
+   * The booker (or an administrator of the resource — tenant administrators, its owning
+   * department/post — for the booker: the booker's rules, limits and ban apply) moves a booking to another slot (timeSlotId, or start_time/end_time of a slot or a
    * free period) of the same resource on appointment_date (epoch ms or "YYYY-MM-DD"), at least
    * min_interval_minutes_change minutes before its current start. Atomic: when the new slot is
    * taken, full or closed, nothing changes. An approved booking of a resource needing approval
@@ -1613,6 +1678,10 @@ export type Mutation = {
 export type MutationApproveAppointmentArgs = {
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationBatchDeleteAppointmentEvaluateArgs = {
+  ids: Array<InputMaybe<Scalars['String']['input']>>;
 };
 
 export type MutationBatchDeleteAppointmentInformationArgs = {
@@ -1867,6 +1936,10 @@ export type MutationUpdateAppointmentPerformStateArgs = {
   appointment_state: Scalars['String']['input'];
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationUpdateAppointmentSignOutArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type MutationUpdateAppointmentTimeArgs = {
@@ -2207,7 +2280,11 @@ export type Query = {
   findAppointmentBookAgain?: Maybe<AppointmentBookAgain>;
   /** One evaluation: whole for administrators and its author; other users get a shown one, anonymised; else null. */
   findAppointmentEvaluate?: Maybe<AppointmentEvaluate>;
-  /** Every evaluation of the tenant with its author, newest first (administrators, /manage/evaluate). */
+  /**
+   * Every evaluation of the tenant with its author, newest first (administrators, /manage/evaluate).
+   * createTime [from, to]: only those written in that range ("YYYY-MM-DD", whole days in the
+   * tenant's time zone, or "YYYY-MM-DD HH:mm:ss"; an empty end is open).
+   */
   findAppointmentEvaluateAll?: Maybe<AppointmentEvaluateConnection>;
   /**
    * The shown evaluations of a resource the caller may see, newest first (venue reviews);
@@ -2221,7 +2298,9 @@ export type Query = {
   /** The caller's bookings, latest first; first is at most 200. appointmentDate: [date] or [from, to]. */
   findAppointmentInformationAllForAccount?: Maybe<AppointmentInformationConnection>;
   /**
-   * Administrators: every booking of the tenant (deleted records excepted), latest first; the
+   * The booking overview: every booking of the tenant (deleted records excepted) for tenant
+   * administrators, the bookings of the resources they administer (owning department/post) for
+   * resource administrators, FORBIDDEN for a user administering none; latest first; the
    * arguments and node fields of findAppointmentInformationAllForAccount (updateAppointmentState
    * is accepted for the wire and has no effect).
    */
@@ -2229,8 +2308,10 @@ export type Query = {
   /** The caller's own bookings, latest first. */
   findAppointmentInformationAllForSelf?: Maybe<AppointmentInformationConnection>;
   /**
-   * Administrators (/manage/sign): the tenant's confirmed bookings (valid; approved or needing no
-   * approval; to be performed, performed or no-show) with their check-in records, latest first.
+   * The sign desk (/manage/sign, /mobile/ordered/resources): the confirmed bookings (valid;
+   * approved or needing no approval; to be performed, performed or no-show) with their check-in
+   * records, latest first: all of the tenant's for tenant administrators, those of the resources
+   * they administer for resource administrators, FORBIDDEN for a user administering none.
    * appointmentDate: one date or a [from, to] range (YYYY-MM-DD or epoch ms); signState: '0' to
    * check in, '1' checked in, '2' checked out, '3' no-show; keyword: part of the booker's account
    * or name.
@@ -2243,6 +2324,12 @@ export type Query = {
   findAppointmentSignCode?: Maybe<AppointmentSignCode>;
   /** A booking's check-in record and windows, for its booker or an administrator of its resource. */
   findAppointmentSignInfo?: Maybe<AppointmentSign>;
+  /**
+   * Administrators: the bookings dated startDate..endDate ("YYYY-MM-DD", inclusive, at most 366
+   * days; deleted records excepted) counted per status group for the tenant, each resource type
+   * and each resource, with their vacancy. Its reads do not grow with the number of resources.
+   */
+  findAppointmentStatistics?: Maybe<AppointmentStatistics>;
   /** Administrators: the vacancy rate of each resource between two dates ("YYYY-MM-DD", at most 366 days). */
   findAppointmentVacancyRateTable?: Maybe<Array<Maybe<AppointmentVacancyRate>>>;
   /** Administrators: the tenant's blacklist entries (removed ones excepted), newest first. */
@@ -2306,7 +2393,11 @@ export type Query = {
   findResourceTypeSlotAvailability?: Maybe<Array<Maybe<ResourceAvailability>>>;
   /** One resource the caller may see (noReservationTimeSlotList for today), or null. */
   findResources?: Maybe<Resources>;
-  /** The tenant's resources for the back office, by order then name; first is at most 500. */
+  /**
+   * The tenant's resources for the back office, by order then name; first is at most 500. Tenant
+   * administrators get all; resource administrators (owning department/post) the ones they
+   * administer; a user administering none is refused (FORBIDDEN).
+   */
   findResourcesAll?: Maybe<ResourcesConnection>;
   /**
    * Resources the signed-in user may see (administrators: all of the tenant; users: enabled
@@ -2410,6 +2501,7 @@ export type QueryFindAppointmentEvaluateArgs = {
 
 export type QueryFindAppointmentEvaluateAllArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  createTime?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   filter?: InputMaybe<AppointmentEvaluateFilterMap>;
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -2477,6 +2569,11 @@ export type QueryFindAppointmentSignCodeArgs = {
 
 export type QueryFindAppointmentSignInfoArgs = {
   appointmentId: Scalars['String']['input'];
+};
+
+export type QueryFindAppointmentStatisticsArgs = {
+  endDate: Scalars['String']['input'];
+  startDate: Scalars['String']['input'];
 };
 
 export type QueryFindAppointmentVacancyRateTableArgs = {
@@ -3657,6 +3754,8 @@ export type ResolversTypes = ResolversObject<{
   AppointmentSignConnection: ResolverTypeWrapper<AppointmentSignConnection>;
   AppointmentSignEdge: ResolverTypeWrapper<AppointmentSignEdge>;
   AppointmentSignFilterMap: AppointmentSignFilterMap;
+  AppointmentStatistics: ResolverTypeWrapper<AppointmentStatistics>;
+  AppointmentStatisticsItem: ResolverTypeWrapper<AppointmentStatisticsItem>;
   AppointmentVacancyRate: ResolverTypeWrapper<AppointmentVacancyRate>;
   BlackList: ResolverTypeWrapper<BlackList>;
   BlackListConnection: ResolverTypeWrapper<BlackListConnection>;
@@ -3825,6 +3924,8 @@ export type ResolversParentTypes = ResolversObject<{
   AppointmentSignConnection: AppointmentSignConnection;
   AppointmentSignEdge: AppointmentSignEdge;
   AppointmentSignFilterMap: AppointmentSignFilterMap;
+  AppointmentStatistics: AppointmentStatistics;
+  AppointmentStatisticsItem: AppointmentStatisticsItem;
   AppointmentVacancyRate: AppointmentVacancyRate;
   BlackList: BlackList;
   BlackListConnection: BlackListConnection;
@@ -4366,6 +4467,39 @@ export type AppointmentSignEdgeResolvers<
   node?: Resolver<Maybe<ResolversTypes['AppointmentSign']>, ParentType, ContextType>;
 }>;
 
+export type AppointmentStatisticsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentStatistics'] = ResolversParentTypes['AppointmentStatistics'],
+> = ResolversObject<{
+  endDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources?: Resolver<Maybe<Array<Maybe<ResolversTypes['AppointmentStatisticsItem']>>>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['AppointmentStatisticsItem']>, ParentType, ContextType>;
+  types?: Resolver<Maybe<Array<Maybe<ResolversTypes['AppointmentStatisticsItem']>>>, ParentType, ContextType>;
+}>;
+
+export type AppointmentStatisticsItemResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentStatisticsItem'] =
+    ResolversParentTypes['AppointmentStatisticsItem'],
+> = ResolversObject<{
+  booked?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  cancelled?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  no_show?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pending?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  performed?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  rejected?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  terminated?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  valid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
 export type AppointmentVacancyRateResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['AppointmentVacancyRate'] = ResolversParentTypes['AppointmentVacancyRate'],
@@ -4565,6 +4699,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationApproveAppointmentArgs, 'id'>
+  >;
+  batchDeleteAppointmentEvaluate?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteAppointmentEvaluateArgs, 'ids'>
   >;
   batchDeleteAppointmentInformation?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -4903,6 +5043,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationUpdateAppointmentPerformStateArgs, 'appointment_state' | 'id'>
+  >;
+  updateAppointmentSignOut?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateAppointmentSignOutArgs, 'id'>
   >;
   updateAppointmentTime?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -5289,6 +5435,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryFindAppointmentSignInfoArgs, 'appointmentId'>
+  >;
+  findAppointmentStatistics?: Resolver<
+    Maybe<ResolversTypes['AppointmentStatistics']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentStatisticsArgs, 'endDate' | 'startDate'>
   >;
   findAppointmentVacancyRateTable?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['AppointmentVacancyRate']>>>,
@@ -6337,6 +6489,8 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentSignCode?: AppointmentSignCodeResolvers<ContextType>;
   AppointmentSignConnection?: AppointmentSignConnectionResolvers<ContextType>;
   AppointmentSignEdge?: AppointmentSignEdgeResolvers<ContextType>;
+  AppointmentStatistics?: AppointmentStatisticsResolvers<ContextType>;
+  AppointmentStatisticsItem?: AppointmentStatisticsItemResolvers<ContextType>;
   AppointmentVacancyRate?: AppointmentVacancyRateResolvers<ContextType>;
   BlackList?: BlackListResolvers<ContextType>;
   BlackListConnection?: BlackListConnectionResolvers<ContextType>;

@@ -359,6 +359,13 @@ export type User = {
   express?: Maybe<Scalars['String']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
   ip?: Maybe<Scalars['String']['output']>;
+  /**
+   * Set on `me` only (null elsewhere): whether the signed-in user administers at least one
+   * resource (docs/GLOSSARY.md "Administrators"): true for a tenant administrator, and for a
+   * user holding an active position in a resource's managing department/post. The web app then
+   * opens the back office's bookings list and sign desk to them (the server scopes both).
+   */
+  managesResources?: Maybe<Scalars['Boolean']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   openid?: Maybe<Scalars['String']['output']>;
   phone?: Maybe<Scalars['String']['output']>;
@@ -777,6 +784,7 @@ export type UserResolvers<
   express?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  managesResources?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   openid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

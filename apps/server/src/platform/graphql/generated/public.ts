@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { GqlContext } from '../types.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string };
@@ -41,12 +42,118 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A booking as a gate or door check sees it, without sign-in (/mobile/checkAppointment/{id}).
+ * appointment_date: epoch ms of local midnight; start_time/end_time "HH:mm". entry_start..entry_end:
+ * when the booking admits its holder (check-in opening .. its end), "YYYY-MM-DD HH:mm:ss" in the
+ * tenant's time zone. verdict at checked_at: 'valid' (confirmed, inside its entry window), 'notYet'
+ * (before it), 'expired' (ended), 'checkedOut', 'pending' (awaiting approval), 'cancelled',
+ * 'rejected', 'terminated', 'noShow'. state, audit_status, appointment_state, sign_state: the codes
+ * of docs/GLOSSARY.md. appointment_user_name: the booker's name masked (张*三, J*** S.); no
+ * other personal data is given.
+ */
+export type PublicAppointmentCheck = {
+  __typename?: 'PublicAppointmentCheck';
+  appointment_date?: Maybe<Scalars['Date']['output']>;
+  appointment_state?: Maybe<Scalars['String']['output']>;
+  appointment_user_name?: Maybe<Scalars['String']['output']>;
+  audit_status?: Maybe<Scalars['String']['output']>;
+  checked_at?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  entry_end?: Maybe<Scalars['String']['output']>;
+  entry_start?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  sign_state?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  verdict?: Maybe<Scalars['String']['output']>;
+};
+
+/** A period of the day held by bookings ("HH:mm", end "24:00" past midnight) and how many. */
+export type PublicBookedPeriod = {
+  __typename?: 'PublicBookedPeriod';
+  count?: Maybe<Scalars['Int']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A fixed slot on the public chart. state: 'free' (seats left), 'booked' (none left), 'closed'
+ * (closed date, non-bookable period, occupancy; reason_cn/reason_en say why) or 'passed'.
+ * bookable: a signed-in user may book it now; when a free slot is not, reason_cn/reason_en say why
+ * (not open yet, outside the advance window). capacity: seats of the slot; remaining: seats left.
+ */
+export type PublicResourceSlot = {
+  __typename?: 'PublicResourceSlot';
+  bookable?: Maybe<Scalars['Boolean']['output']>;
+  capacity?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  jssj?: Maybe<Scalars['String']['output']>;
+  kssj?: Maybe<Scalars['String']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  remaining?: Maybe<Scalars['Int']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A resource's booking chart for one date, without sign-in (/mobile|pc/appointmentGragh/{id}):
+ * date ("YYYY-MM-DD") is one of dates, today and the 6 days after it in the tenant's time zone.
+ * time_slot_rule '2': booked by free period (slots empty; booked_periods tell what is taken).
+ * No booker is named.
+ */
+export type PublicResourceSlotChart = {
+  __typename?: 'PublicResourceSlotChart';
+  available_number?: Maybe<Scalars['Int']['output']>;
+  booked_periods?: Maybe<Array<Maybe<PublicBookedPeriod>>>;
+  building_name?: Maybe<Scalars['String']['output']>;
+  building_name_en?: Maybe<Scalars['String']['output']>;
+  campus_name?: Maybe<Scalars['String']['output']>;
+  campus_name_en?: Maybe<Scalars['String']['output']>;
+  date?: Maybe<Scalars['String']['output']>;
+  dates?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  floor_name?: Maybe<Scalars['String']['output']>;
+  floor_name_en?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['ID']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_number?: Maybe<Scalars['String']['output']>;
+  slots?: Maybe<Array<Maybe<PublicResourceSlot>>>;
+  time_slot_rule?: Maybe<Scalars['String']['output']>;
+  today?: Maybe<Scalars['String']['output']>;
+};
+
 export type Query = {
   __typename?: 'Query';
   /** The endpoint's name; lets a client check it reached the right endpoint. */
   _endpoint?: Maybe<Scalars['String']['output']>;
+  /**
+   * One booking's check for a gate or door, readable without sign-in. id: the booking's id (a
+   * UUID; anything else is refused). tenantKey: the tenant of a shared link; default the
+   * request's tenant. Another tenant's booking is not found.
+   */
+  findPublicAppointmentCheck?: Maybe<PublicAppointmentCheck>;
+  /**
+   * A resource's public booking chart for date (epoch ms of local midnight or "YYYY-MM-DD";
+   * default today), one of the coming 7 days; only resources enabled and open to everyone.
+   */
+  findPublicResourceSlotChart?: Maybe<PublicResourceSlotChart>;
   /** The caller's tenant's settings with defaults filled in; readable before sign-in. */
   findSysSettings?: Maybe<SysSettings>;
+};
+
+export type QueryFindPublicAppointmentCheckArgs = {
+  id: Scalars['String']['input'];
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindPublicResourceSlotChartArgs = {
+  date?: InputMaybe<Scalars['Date']['input']>;
+  resourcesId: Scalars['String']['input'];
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A filter on one column: eq (an empty string means no filter) or in. */
@@ -158,9 +265,14 @@ export type ResolversTypes = ResolversObject<{
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OperationResult: ResolverTypeWrapper<OperationResult>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PublicAppointmentCheck: ResolverTypeWrapper<PublicAppointmentCheck>;
+  PublicBookedPeriod: ResolverTypeWrapper<PublicBookedPeriod>;
+  PublicResourceSlot: ResolverTypeWrapper<PublicResourceSlot>;
+  PublicResourceSlotChart: ResolverTypeWrapper<PublicResourceSlotChart>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringFilter: StringFilter;
@@ -172,9 +284,14 @@ export type ResolversParentTypes = ResolversObject<{
   Boolean: Scalars['Boolean']['output'];
   Date: Scalars['Date']['output'];
   ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
   OperationResult: OperationResult;
   PageInfo: PageInfo;
+  PublicAppointmentCheck: PublicAppointmentCheck;
+  PublicBookedPeriod: PublicBookedPeriod;
+  PublicResourceSlot: PublicResourceSlot;
+  PublicResourceSlotChart: PublicResourceSlotChart;
   Query: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
   StringFilter: StringFilter;
@@ -213,11 +330,92 @@ export type PageInfoResolvers<
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type PublicAppointmentCheckResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['PublicAppointmentCheck'] = ResolversParentTypes['PublicAppointmentCheck'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  appointment_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  audit_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  checked_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entry_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entry_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sign_state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verdict?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PublicBookedPeriodResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['PublicBookedPeriod'] = ResolversParentTypes['PublicBookedPeriod'],
+> = ResolversObject<{
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PublicResourceSlotResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['PublicResourceSlot'] = ResolversParentTypes['PublicResourceSlot'],
+> = ResolversObject<{
+  bookable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  jssj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kssj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remaining?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PublicResourceSlotChartResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['PublicResourceSlotChart'] = ResolversParentTypes['PublicResourceSlotChart'],
+> = ResolversObject<{
+  available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  booked_periods?: Resolver<Maybe<Array<Maybe<ResolversTypes['PublicBookedPeriod']>>>, ParentType, ContextType>;
+  building_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  building_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dates?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  floor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floor_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slots?: Resolver<Maybe<Array<Maybe<ResolversTypes['PublicResourceSlot']>>>, ParentType, ContextType>;
+  time_slot_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  today?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type QueryResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = ResolversObject<{
   _endpoint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  findPublicAppointmentCheck?: Resolver<
+    Maybe<ResolversTypes['PublicAppointmentCheck']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindPublicAppointmentCheckArgs, 'id'>
+  >;
+  findPublicResourceSlotChart?: Resolver<
+    Maybe<ResolversTypes['PublicResourceSlotChart']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindPublicResourceSlotChartArgs, 'resourcesId'>
+  >;
   findSysSettings?: Resolver<Maybe<ResolversTypes['SysSettings']>, ParentType, ContextType>;
 }>;
 
@@ -234,6 +432,10 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   Mutation?: MutationResolvers<ContextType>;
   OperationResult?: OperationResultResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PublicAppointmentCheck?: PublicAppointmentCheckResolvers<ContextType>;
+  PublicBookedPeriod?: PublicBookedPeriodResolvers<ContextType>;
+  PublicResourceSlot?: PublicResourceSlotResolvers<ContextType>;
+  PublicResourceSlotChart?: PublicResourceSlotChartResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SysSettings?: SysSettingsResolvers<ContextType>;
 }>;

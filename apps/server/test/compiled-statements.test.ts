@@ -1,0 +1,86 @@
+/**
+ * Statements compiled once and sent straight to the driver (db/compiled.ts): the same values
+ * and rows as through Drizzle, on PGlite and (with TEST_DATABASE_URL) PostgreSQL, inside and
+ * outside a transaction, and a named statement reused on one connection.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { compile, compiledCache, runCompiled } from '../src/db/compiled.ts';
+import { rowsFromJson } from '../src/db/json-rows.ts';
+import { operateLogs } from '../src/platform/audit/audit.tables.ts';
+import { freshDatabase } from './support.ts';
+import { seedDemoTenant } from '../src/db/seed.ts';
+import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+  await seedDemoTenant(database.db);
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const echo = compile(
+  sql`select ${sql.placeholder('text')}::text as text, ${sql.placeholder('n')}::int + ${41} as n,
+    ${sql.placeholder('at')}::timestamptz as at, ${sql.placeholder('day')}::date as day, '{"a":1}'::json as doc`,
+);
+
+describe('compiled statements', () => {
+  it('fills placeholders and constants, and leaves timestamps and dates as text like Drizzle', async () => {
+    const [row] = await runCompiled(database.db, echo, {
+      text: '预约',
+      n: 1,
+      at: '2030-01-01T04:00:00.000Z',
+      day: '2030-01-01',
+    });
+    expect(row!.text).toBe('预约');
+    expect(row!.n).toBe(42);
+    expect(typeof row!.at).toBe('string');
+    expect(new Date(String(row!.at)).toISOString()).toBe('2030-01-01T04:00:00.000Z');
+    expect(row!.day).toBe('2030-01-01');
+    expect(row!.doc).toEqual({ a: 1 });
+  });
+
+  it('runs on the transaction it is given (its writes roll back with it) and reuses its statement', async () => {
+    const insert = compile(
+      sql`insert into ${operateLogs} (tenant_id, operate_user_id, operate_user_name, id_address, operate_module,
+        operate_type, operate_content, operate_object)
+        values (${sql.placeholder('tenant')}, 'u', 'n', '127.0.0.1', 'test', 'compiled', ${sql.placeholder('content')}, '')
+        returning *`,
+    );
+    const tenantId = (await listTenants(database.db))[0]!.id;
+    const marker = `rolled back ${Date.now()}`;
+    await expect(
+      database.db.transaction(async (tx) => {
+        for (let i = 0; i < 3; i++) {
+          const rows = rowsFromJson(operateLogs, await runCompiled(tx, insert, { tenant: tenantId, content: marker }));
+          expect(rows[0]!.operate_content).toBe(marker);
+          expect(rows[0]!.operate_time).toBeInstanceOf(Date);
+        }
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const count = compile(
+      sql`select count(*)::int as n from ${operateLogs} where operate_content = ${sql.placeholder('content')}`,
+    );
+    const [left] = await runCompiled(database.db, count, { content: marker });
+    expect(left!.n).toBe(0);
+  });
+
+  it('builds a statement once per key', () => {
+    const cache = compiledCache();
+    let built = 0;
+    const build = () => {
+      built++;
+      return sql`select ${sql.placeholder('x')}::int as x`;
+    };
+    const a = cache('k', build);
+    const b = cache('k', build);
+    expect(a).toBe(b);
+    expect(built).toBe(1);
+    expect(a.name).toMatch(/^yy_[0-9a-f]{24}$/);
+    expect(compile(build()).name).toBe(a.name);
+  });
+});
