@@ -101,7 +101,7 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
       me: me.data ?? null,
       avatar: avatar ?? null,
       settings,
-      permission: permissionOf(menuList, localMode),
+      permission: permissionOf(menuList, localMode, me.data?.managesResources),
       menus: menuList,
       manageRoots: allowedManageRoots(menuList, localMode),
     };

@@ -44,7 +44,7 @@ import {
 } from './layout/tags.ts';
 import { TagsView, type TagAction } from './layout/TagsView.tsx';
 import { useIsMobile } from './layout/useIsMobile.ts';
-import { breadcrumbOf, isAllowedPath, sectionOf, visibleMenu, type ManageMenuItem } from './menu.ts';
+import { breadcrumbOf, manageAccess, sectionOf, type ManageMenuItem } from './menu.ts';
 import { managePaths } from './paths.ts';
 import './manage.css';
 
@@ -74,18 +74,17 @@ type MenuItems = NonNullable<Parameters<typeof Menu>[0]['items']>;
 
 /**
  * The back office (spec 2.6): top bar with logo, system name and tools; collapsible sidebar
- * (a drawer below 992 px); breadcrumb; optional page tags. Admins only; each section only for
- * the users whose menus grant it.
+ * (a drawer below 992 px); breadcrumb; optional page tags. Admins see the sections their menus
+ * grant; resource administrators the bookings list and the sign desk (menu.ts `manageAccess`).
  */
 export default function ManageLayout() {
   const session = useSession();
   const { pathname } = useLocation();
-  if (session.permission !== 'admin') return <Navigate to="/error/401" replace />;
-  const menu = visibleMenu(session.manageRoots);
-  if (!isAllowedPath(pathname, menu)) return <Navigate to="/error/401" replace />;
+  const access = manageAccess(session.permission, session.manageRoots);
+  if (!access?.mayOpen(pathname)) return <Navigate to="/error/401" replace />;
   return (
     <AntdShell themeColor={session.settings.theme_color}>
-      <ManageShell menu={menu} />
+      <ManageShell menu={access.menu} />
     </AntdShell>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbOf, isAllowedPath, visibleMenu } from './menu.ts';
+import { breadcrumbOf, isAllowedPath, manageAccess, visibleMenu } from './menu.ts';
 
 const home = '/manage/home';
 
@@ -36,5 +36,55 @@ describe('breadcrumbOf', () => {
       { title: 'route.manage.home', path: home },
       { title: 'route.manage.noticeList' },
     ]);
+  });
+});
+
+describe('manageAccess', () => {
+  it('gives a resource administrator home, the bookings list and the sign desk only', () => {
+    const access = manageAccess('resourceAdmin', new Set());
+    expect(access?.menu).toEqual([
+      { path: home, title: 'route.manage.home', icon: 'home' },
+      { path: '/manage/appointment/list', title: 'route.manage.appointmentList', icon: 'calendar' },
+      { path: '/manage/sign', title: 'route.manage.sign', icon: 'scan' },
+    ]);
+  });
+
+  it('lets a resource administrator open those pages and the ones reached from them, nothing else', () => {
+    const may = manageAccess('resourceAdmin', 'all')!.mayOpen;
+    for (const path of [
+      home,
+      '/manage/appointment',
+      '/manage/appointment/list',
+      '/manage/appointment/list/',
+      '/manage/appointment/appointment-update/4f1c',
+      '/manage/sign',
+      '/manage/signer',
+      '/manage/instruction',
+    ]) {
+      expect(may(path), path).toBe(true);
+    }
+    for (const path of [
+      '/manage/appointment/appointment-update/',
+      '/manage/appointment/appointmentUser-list',
+      '/manage/appointment/venues-statistics',
+      '/manage/resources/resources-list',
+      '/manage/black/black-list',
+      '/manage/settings/sys',
+      '/manage/notice/notice-list',
+      '/manage/test',
+      '/manage/iframe/outside',
+    ]) {
+      expect(may(path), path).toBe(false);
+    }
+  });
+
+  it('keeps an administrator’s sections as their menus grant, and gives a user nothing', () => {
+    const roots = new Set(['/manage/notice']);
+    const access = manageAccess('admin', roots)!;
+    expect(access.menu).toEqual(visibleMenu(roots));
+    expect(access.mayOpen('/manage/notice/notice-list')).toBe(true);
+    expect(access.mayOpen('/manage/black/black-list')).toBe(false);
+    expect(manageAccess('admin', 'all')!.mayOpen('/manage/resources/resources-list')).toBe(true);
+    expect(manageAccess('user', 'all')).toBeNull();
   });
 });

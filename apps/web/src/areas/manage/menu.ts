@@ -1,3 +1,4 @@
+import type { Permission } from '../../features/directory/permission.ts';
 import { MANAGE_ROOT } from './paths.ts';
 
 /** A back-office sidebar entry: a section with children, or a page. Titles are i18n keys. */
@@ -117,6 +118,59 @@ export function isAllowedPath(pathname: string, visible: readonly ManageMenuItem
   const section = sectionOf(pathname);
   if (visible.some((item) => sectionOf(item.path) === section)) return true;
   return !manageMenu.some((item) => sectionOf(item.path) === section);
+}
+
+/**
+ * The back office of a resource administrator (docs/GLOSSARY.md "Administrators"): home, the
+ * bookings list and the sign desk, which the server scopes to the resources they manage. The
+ * pages are the sidebar's; `hidden` are the pages reached from them (change time, the signer).
+ */
+export const RESOURCE_ADMIN_PAGES = {
+  sidebar: [m('home'), m('appointment/list'), m('sign')],
+  hidden: [m('instruction'), m('appointment'), m('appointment/appointment-update/'), m('signer')],
+} as const;
+
+/**
+ * The sidebar items among `paths`: sections keep only their children among them, and a section
+ * left with one child is that child, with the section's icon (no submenu of one entry).
+ */
+function menuOf(paths: readonly string[]): ManageMenuItem[] {
+  return manageMenu.flatMap((item) => {
+    if (!item.children) return paths.includes(item.path) ? [item] : [];
+    const children = item.children.filter((c) => paths.includes(c.path));
+    if (children.length === 1) return [{ ...children[0]!, icon: item.icon }];
+    return children.length ? [{ ...item, children }] : [];
+  });
+}
+
+/** Whether a resource administrator may open `pathname` (a hidden entry ending in `/` is a prefix). */
+function resourceAdminMayOpen(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if ((RESOURCE_ADMIN_PAGES.sidebar as readonly string[]).includes(path)) return true;
+  return RESOURCE_ADMIN_PAGES.hidden.some((p) =>
+    p.endsWith('/') ? path.startsWith(p) && path.length > p.length : path === p,
+  );
+}
+
+/** What of the back office a user may see and open. */
+export interface ManageAccess {
+  menu: ManageMenuItem[];
+  mayOpen: (pathname: string) => boolean;
+}
+
+/**
+ * The back office of a user of `permission`: an administrator the sections their menus grant
+ * (`allowed`), a resource administrator the reduced back office above, a user none (null).
+ */
+export function manageAccess(permission: Permission, allowed: Set<string> | 'all'): ManageAccess | null {
+  if (permission === 'admin') {
+    const menu = visibleMenu(allowed);
+    return { menu, mayOpen: (pathname) => isAllowedPath(pathname, menu) };
+  }
+  if (permission === 'resourceAdmin') {
+    return { menu: menuOf(RESOURCE_ADMIN_PAGES.sidebar), mayOpen: resourceAdminMayOpen };
+  }
+  return null;
 }
 
 /** One crumb: its i18n title key, and a path when it links somewhere. */

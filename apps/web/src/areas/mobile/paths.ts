@@ -2,6 +2,7 @@ import type { RouteDef } from '../../app/route-def.ts';
 import { withBookingTexts } from '../../features/booking/i18n.ts';
 import { withCheckinTexts } from '../../features/checkin/i18n.ts';
 import { withEvaluationTexts } from '../../features/evaluations/texts.ts';
+import { withPublicBookingTexts } from '../../features/public-booking/i18n.ts';
 
 /** The mobile area (`/mobile`), spec 2.1. */
 export const MOBILE_ROOT = '/mobile';
@@ -50,7 +51,12 @@ export const mobileRoutes: RouteDef[] = [
     hidden: true,
     page: () => withCheckinTexts(import('./pages/checkin/OrderedScan.tsx'), { booking: true }),
   },
-  { path: 'ordered/register/:id', title: 'route.mobile.orderedRegister', hidden: true },
+  {
+    path: 'ordered/register/:id',
+    title: 'route.mobile.orderedRegister',
+    hidden: true,
+    page: () => withCheckinTexts(import('./pages/checkin/OrderedRegister.tsx'), { booking: true }),
+  },
   {
     path: 'appointmentDetail/:type/:id',
     title: 'route.mobile.appointmentDetail',
@@ -115,13 +121,21 @@ export const mobileRoutes: RouteDef[] = [
     title: 'route.mobile.qrcodeScanner',
     page: () => withCheckinTexts(import('./pages/checkin/QrcodeScanner.tsx'), { booking: true }),
   },
-  { path: 'appointmentGragh/:id', title: 'route.mobile.appointmentGragh', auth: false, hidden: true },
+  // open booking pages (section: public-booking)
+  {
+    path: 'appointmentGragh/:id',
+    title: 'route.mobile.appointmentGragh',
+    auth: false,
+    hidden: true,
+    page: () => withPublicBookingTexts(withBookingTexts(import('./pages/public-booking/MobileBookingChart.tsx'))),
+  },
   {
     path: 'checkAppointment/:id',
     title: 'route.mobile.checkAppointment',
     auth: false,
     hidden: true,
-    page: () => withCheckinTexts(import('./pages/checkin/CheckAppointment.tsx'), { booking: true }),
+    page: () =>
+      withPublicBookingTexts(withCheckinTexts(import('./pages/checkin/CheckAppointment.tsx'), { booking: true })),
   },
   { path: 'visitor/home', title: 'route.mobile.visitorHome' },
   { path: 'visitor/mine', title: 'route.mobile.visitorMine' },

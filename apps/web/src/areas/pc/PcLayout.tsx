@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { useDocumentTitle, useRouteTitleKey } from '../../components/RouteTitle.tsx';
 import { signOut } from '../../features/auth/auth.ts';
+import { entersBackOffice } from '../../features/directory/permission.ts';
 import { useResourcesTypeAllByAccount } from '../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { groupTypesByTag } from '../../features/resource-types/navGroups.ts';
 import { currentLanguage, pick } from '../../lib/i18n.ts';
@@ -74,7 +75,7 @@ export default function PcLayout() {
   useThemeVariable(accessibleThemeColor(settings.theme_color));
 
   const userMenu = [
-    ...(session.permission === 'admin' ? [{ key: 'manage', label: t('common.enterManagement') }] : []),
+    ...(entersBackOffice(session.permission) ? [{ key: 'manage', label: t('common.enterManagement') }] : []),
     { key: 'logout', label: t('common.signOut') },
   ];
 

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../../app/route-def.ts';
 import { withBookingTexts } from '../../features/booking/i18n.ts';
 import { withCheckinTexts } from '../../features/checkin/i18n.ts';
+import { withPublicBookingTexts } from '../../features/public-booking/i18n.ts';
 
 /** The desktop area (`/pc`), spec 2.2. */
 export const PC_ROOT = '/pc';
@@ -13,8 +14,18 @@ export const pcRoutes: RouteDef[] = [
     hidden: true,
     page: () => withBookingTexts(import('./pages/booking/QuickBooking.tsx')),
   },
-  { path: 'venueDetail', title: 'route.pc.venueDetail', hidden: true },
-  { path: 'appointment', title: 'route.pc.appointment', hidden: true },
+  {
+    path: 'venueDetail',
+    title: 'route.pc.venueDetail',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/venue/VenueDetail.tsx')),
+  },
+  {
+    path: 'appointment',
+    title: 'route.pc.appointment',
+    hidden: true,
+    page: () => withBookingTexts(import('./pages/appointment/BookingCentre.tsx')),
+  },
   { path: 'helpcenter', title: 'route.pc.helpcenter', page: () => import('./pages/HelpCenter.tsx') },
   {
     path: 'myAppointment',
@@ -47,11 +58,20 @@ export const pcRoutes: RouteDef[] = [
     hidden: true,
     page: () => withCheckinTexts(import('./pages/signer/AppointmentScanner.tsx')),
   },
-  { path: 'appointmentGragh/:id', title: 'route.pc.appointmentGragh', auth: false, hidden: true },
+  // open booking chart (section: public-booking)
+  {
+    path: 'appointmentGragh/:id',
+    title: 'route.pc.appointmentGragh',
+    auth: false,
+    hidden: true,
+    page: () => withPublicBookingTexts(import('./pages/public-booking/PcBookingChart.tsx')),
+  },
 ];
 
 export const pcPaths = {
   home: `${PC_ROOT}/home`,
+  appointment: `${PC_ROOT}/appointment`,
+  venueDetail: (resourceId: string) => `${PC_ROOT}/venueDetail?id=${encodeURIComponent(resourceId)}`,
   myAppointment: `${PC_ROOT}/myAppointment`,
   helpcenter: `${PC_ROOT}/helpcenter`,
   announcements: `${PC_ROOT}/announcements`,

@@ -13,6 +13,10 @@ export interface AdminBookingFilters {
   audit_status?: string;
   /** Only bookings that went through approval. */
   onlyFlow?: boolean;
+  /** Part of the booker's account or name. */
+  booker?: string;
+  /** The booker's department (its code). */
+  dept_code?: string;
 }
 
 /** `findAppointmentInformationAllForAppointMent`'s variables. */
@@ -27,16 +31,19 @@ export interface AdminBookingVariables {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The variables of a page of the list for the search form: equality on the type, resource and
- * number, the status's codes (an approval choice narrows them further), and the date range as
+ * The variables of a page of the list for the search form: equality on the type, resource,
+ * number and the booker's department, part of the booker's account or name, the status's codes (an approval choice narrows them further), and the date range as
  * `appointmentDate: [from, to]` (one end alone: that date onwards, or up to it).
  */
 export function adminBookingVariables(f: AdminBookingFilters, page: number, pageSize: number): AdminBookingVariables {
   const number = f.resources_number?.trim();
+  const booker = f.booker?.trim();
   const filter: AppointmentFilter = {
     ...(f.resources_type_id ? { resources_type_id: { eq: f.resources_type_id } } : {}),
     ...(f.resources_id ? { resources_id: { eq: f.resources_id } } : {}),
     ...(number ? { resources_number: { eq: number } } : {}),
+    ...(booker ? { booker: { like: booker } } : {}),
+    ...(f.dept_code ? { dept_code: { eq: f.dept_code } } : {}),
     ...(f.status ? statusFilter(f.status) : {}),
   };
   if (f.audit_status) {

@@ -1,10 +1,9 @@
-import type { CountRequest } from './api/countAppointments.ts';
-import { statusFilter } from './status.ts';
-import type { AppointmentFilter, VacancyRate } from './types.ts';
+import type { VacancyRate } from './types.ts';
 
 /**
- * Status groups the statistics count. `valid`: valid bookings to be performed (approved or not
- * needing approval, whether or not their time has passed); the others as the list's statuses.
+ * Status groups the statistics count (findAppointmentStatistics; `noShow` is the server's
+ * `no_show`). `valid`: valid bookings to be performed (approved or not needing approval, whether
+ * or not their time has passed); the others as the list's statuses.
  */
 export const STAT_CATEGORIES = [
   'valid',
@@ -17,41 +16,8 @@ export const STAT_CATEGORIES = [
 ] as const;
 export type StatCategory = (typeof STAT_CATEGORIES)[number];
 
-export function categoryFilter(c: StatCategory): AppointmentFilter {
-  return statusFilter(c === 'valid' ? 'upcoming' : c);
-}
-
 /** Counts of one group of bookings (a resource type, a resource): the total and each category. */
 export type Counts = { total: number } & Record<StatCategory, number>;
-
-/** A group of bookings to count: a key and the filter selecting it (a type, a resource, or all). */
-export interface CountGroup {
-  key: string;
-  filter: AppointmentFilter;
-}
-
-/** The count requests of each group: its total and each category (keys `<group>|total`, `<group>|<category>`). */
-export function countRequestsOf(
-  groups: CountGroup[],
-  categories: readonly StatCategory[] = STAT_CATEGORIES,
-): CountRequest[] {
-  return groups.flatMap((g) => [
-    { key: `${g.key}|total`, filter: g.filter },
-    ...categories.map((c) => ({ key: `${g.key}|${c}`, filter: { ...categoryFilter(c), ...g.filter } })),
-  ]);
-}
-
-/** One group per id of a column (resource types, resources). */
-export function groupsBy(column: 'resources_type_id' | 'resources_id', ids: string[]): CountGroup[] {
-  return ids.map((id) => ({ key: id, filter: { [column]: { eq: id } } }));
-}
-
-/** The counts of `id` from countAppointments' answer (missing ones 0). */
-export function countsOf(answer: Record<string, number>, id: string): Counts {
-  const out = { total: answer[`${id}|total`] ?? 0 } as Counts;
-  for (const c of STAT_CATEGORIES) out[c] = answer[`${id}|${c}`] ?? 0;
-  return out;
-}
 
 /** Vacancy as a percentage with two decimals, the server's precision ("—" when the resource had no capacity). */
 export function percent(rate: number | null | undefined): string {

@@ -90,6 +90,13 @@ export interface AppointmentFilter {
   audit_status?: StringFilter;
   state?: StringFilter;
   appointment_state?: StringFilter;
+  /** The booker's account, name and department (eq, in, like: part of the value). */
+  appointment_user?: StringFilter;
+  appointment_user_name?: StringFilter;
+  dept_code?: StringFilter;
+  dept_name?: StringFilter;
+  /** The booker's account or name matches. */
+  booker?: StringFilter;
 }
 
 /** One step of a booking's approval (`findAppointmentApprovalTasks`). */
@@ -126,5 +133,6 @@ export const adminAppointmentKeys = {
   tasks: (id: string) => [...adminAppointmentKeys.all, 'tasks', id] as const,
   vacancy: (startDate: string, endDate: string) =>
     [...adminAppointmentKeys.all, 'vacancy', startDate, endDate] as const,
-  counts: (what: string, variables: unknown) => [...adminAppointmentKeys.all, 'counts', what, variables] as const,
+  statistics: (startDate: string, endDate: string) =>
+    [...adminAppointmentKeys.all, 'statistics', startDate, endDate] as const,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from './api/canvasmenus.ts';
-import { allowedManageRoots, permissionOf } from './permission.ts';
+import { allowedManageRoots, entersBackOffice, permissionOf } from './permission.ts';
 
 const entry = (uri: string, description = '', extra: Partial<MenuEntry> = {}): MenuEntry => ({
   id: uri,
@@ -35,5 +35,19 @@ describe('permission from menus (spec 6)', () => {
   it('allows the sections of visible entries only', () => {
     const roots = allowedManageRoots([entry('/manage/notice'), entry('/manage/black', '', { visible: false })], 'NO');
     expect(roots).toEqual(new Set(['/manage/notice']));
+  });
+
+  it('is resourceAdmin for a user administering resources (me.managesResources), admin still first', () => {
+    expect(permissionOf([], 'NO', true)).toBe('resourceAdmin');
+    expect(permissionOf([], 'NO', false)).toBe('user');
+    expect(permissionOf([], 'NO', null)).toBe('user');
+    expect(permissionOf([entry('/manage/home', 'home page')], 'NO', true)).toBe('admin');
+    expect(permissionOf([], 'YES', true)).toBe('admin');
+  });
+
+  it('lets administrators and resource administrators into the back office, not users', () => {
+    expect(entersBackOffice('admin')).toBe(true);
+    expect(entersBackOffice('resourceAdmin')).toBe(true);
+    expect(entersBackOffice('user')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { Dayjs } from 'dayjs';
 import type { EvaluationFilter } from './types.ts';
 
 /** The evaluation list's search form. */
@@ -14,6 +15,15 @@ export interface EvaluationSearch {
   author?: string;
   /** Part of the content. */
   content?: string;
+  /** The dates written, inclusive (either end may be empty). */
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The search form's date range as findAppointmentEvaluateAll's createTime: [from, to] or [] for any. */
+export function evaluationCreateTimeOf(s: EvaluationSearch): string[] {
+  const [from, to] = s.range ?? [];
+  if (!from && !to) return [];
+  return [from ? from.format('YYYY-MM-DD') : '', to ? to.format('YYYY-MM-DD') : ''];
 }
 
 /** The search form as findAppointmentEvaluateAll's filter (empty fields left out). */

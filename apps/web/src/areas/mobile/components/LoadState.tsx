@@ -2,6 +2,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../features/booking/result.ts';
+import './load-state.css';
 
 /** A block's loading indicator. */
 export function Loading() {

@@ -11,11 +11,13 @@ import './booking.css';
 
 /**
  * The text of an administrator's rich description. It is parsed in an inert document (no
- * script runs, nothing loads) and only its text is shown, paragraph by paragraph.
+ * script runs, nothing loads) and only its visible text is shown, paragraph by paragraph.
  */
 export function htmlToText(html: string): string {
   if (!html.trim()) return '';
   const doc = new DOMParser().parseFromString(html, 'text/html');
+  // what never shows as text: a script's source, a style sheet
+  doc.querySelectorAll('script, style, template, noscript').forEach((el) => el.remove());
   doc.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));
   doc.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, tr').forEach((el) => el.append('\n'));
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
@@ -116,20 +118,93 @@ export function locationOf(
     .join(' · ');
 }
 
-/** Pictures, description, facts and rules of a resource. */
-export function ResourceDetailBody({ resource }: { resource: ResourceForBooking }) {
+/** The facts of a resource (number, type, location, capacity, departments, facilities, attributes). */
+export function ResourceFacts({ resource, column = 2 }: { resource: ResourceForBooking; column?: number }) {
   const { t } = useTranslation();
-  const images = (resource.resourcesImage ?? []).filter((i) => i.uri);
-  const description = useMemo(
-    () => htmlToText(pick(resource.describe, resource.describe_en)),
-    [resource.describe, resource.describe_en],
-  );
-  const rules = rulesSummary(resource, t);
   const attributes = (resource.resourcesCustomAttributeContentList ?? []).filter(
     (a) => a.is_detail_display === '1' && a.is_enable !== '0' && a.attribute_content,
   );
   const properties = resource.resourcesExtendedPropertiesList ?? [];
+  return (
+    <Descriptions size="small" column={column} bordered className="yy-resource-facts">
+      <Descriptions.Item label={t('pcBooking.detail.number')}>{resource.resources_number || '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('pcBooking.detail.type')}>
+        {pick(resource.resources_type_name, resource.resources_type_name_en) || '-'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('pcBooking.detail.location')}>{locationOf(resource) || '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('pcBooking.detail.capacity')}>
+        {resource.capacity_string || (resource.capacity ?? '-')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('pcBooking.detail.perSlot')}>{resource.available_number ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('pcBooking.detail.dept')}>
+        {[resource.admin_dept_name, ...(resource.resourcesCooperativeDeptList ?? []).map((d) => d.dept_name)]
+          .filter(Boolean)
+          .join(t('pcBooking.listSeparator')) || '-'}
+      </Descriptions.Item>
+      {properties.length > 0 ? (
+        <Descriptions.Item label={t('pcBooking.detail.facilities')} span={column}>
+          <Space size={[4, 4]} wrap>
+            {properties.map((p) => (
+              <Tag key={p.id || p.item_code}>{p.item_name}</Tag>
+            ))}
+          </Space>
+        </Descriptions.Item>
+      ) : null}
+      {attributes.map((a) => (
+        <Descriptions.Item key={a.id || a.field_name} label={pick(a.field_desc_cn, a.field_desc_en)} span={column}>
+          {a.attribute_content}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+/**
+ * The administrator's description of a resource. It is not sanitized on the server, so only its
+ * text is shown (`htmlToText`), never its HTML. `level`: of the heading (the dialog's h5, a page's h2).
+ */
+export function ResourceDescription({ resource, level = 5 }: { resource: ResourceForBooking; level?: 2 | 5 }) {
+  const { t } = useTranslation();
+  const description = useMemo(
+    () => htmlToText(pick(resource.describe, resource.describe_en)),
+    [resource.describe, resource.describe_en],
+  );
+  return (
+    <section>
+      <Typography.Title level={level}>{t('pcBooking.detail.description')}</Typography.Title>
+      {description ? (
+        <Typography.Paragraph className="yy-resource-description">{description}</Typography.Paragraph>
+      ) : (
+        <Typography.Text type="secondary">{t('pcBooking.detail.noDescription')}</Typography.Text>
+      )}
+    </section>
+  );
+}
+
+/** The resource's booking rules, one line each, after its booking prompt when it has one; `level`: of the heading. */
+export function ResourceRules({ resource, level = 5 }: { resource: ResourceForBooking; level?: 2 | 5 }) {
+  const { t } = useTranslation();
+  const rules = rulesSummary(resource, t);
   const prompt = pick(resource.min_interval_minutes_prompt, resource.min_interval_minutes_prompt_en);
+  return (
+    <section>
+      <Typography.Title level={level}>{t('pcBooking.detail.rules')}</Typography.Title>
+      {prompt ? <Alert type="info" showIcon title={prompt} style={{ marginBottom: 12 }} /> : null}
+      <Descriptions size="small" column={1} bordered>
+        {rules.map((r) => (
+          <Descriptions.Item key={r.key} label={r.label}>
+            {r.value}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </section>
+  );
+}
+
+/** Pictures, description, facts and rules of a resource. */
+export function ResourceDetailBody({ resource }: { resource: ResourceForBooking }) {
+  const { t } = useTranslation();
+  const images = (resource.resourcesImage ?? []).filter((i) => i.uri);
   return (
     <div className="yy-resource-detail">
       {images.length > 0 ? (
@@ -148,55 +223,9 @@ export function ResourceDetailBody({ resource }: { resource: ResourceForBooking 
           </Image.PreviewGroup>
         </div>
       ) : null}
-      <Descriptions size="small" column={2} bordered className="yy-resource-facts">
-        <Descriptions.Item label={t('pcBooking.detail.number')}>{resource.resources_number || '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('pcBooking.detail.type')}>
-          {pick(resource.resources_type_name, resource.resources_type_name_en) || '-'}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('pcBooking.detail.location')}>{locationOf(resource) || '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('pcBooking.detail.capacity')}>
-          {resource.capacity_string || (resource.capacity ?? '-')}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('pcBooking.detail.perSlot')}>{resource.available_number ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('pcBooking.detail.dept')}>
-          {[resource.admin_dept_name, ...(resource.resourcesCooperativeDeptList ?? []).map((d) => d.dept_name)]
-            .filter(Boolean)
-            .join(t('pcBooking.listSeparator')) || '-'}
-        </Descriptions.Item>
-        {properties.length > 0 ? (
-          <Descriptions.Item label={t('pcBooking.detail.facilities')} span={2}>
-            <Space size={[4, 4]} wrap>
-              {properties.map((p) => (
-                <Tag key={p.id || p.item_code}>{p.item_name}</Tag>
-              ))}
-            </Space>
-          </Descriptions.Item>
-        ) : null}
-        {attributes.map((a) => (
-          <Descriptions.Item key={a.id || a.field_name} label={pick(a.field_desc_cn, a.field_desc_en)} span={2}>
-            {a.attribute_content}
-          </Descriptions.Item>
-        ))}
-      </Descriptions>
-      <section>
-        <Typography.Title level={5}>{t('pcBooking.detail.description')}</Typography.Title>
-        {description ? (
-          <Typography.Paragraph className="yy-resource-description">{description}</Typography.Paragraph>
-        ) : (
-          <Typography.Text type="secondary">{t('pcBooking.detail.noDescription')}</Typography.Text>
-        )}
-      </section>
-      <section>
-        <Typography.Title level={5}>{t('pcBooking.detail.rules')}</Typography.Title>
-        {prompt ? <Alert type="info" showIcon title={prompt} style={{ marginBottom: 12 }} /> : null}
-        <Descriptions size="small" column={1} bordered>
-          {rules.map((r) => (
-            <Descriptions.Item key={r.key} label={r.label}>
-              {r.value}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
-      </section>
+      <ResourceFacts resource={resource} />
+      <ResourceDescription resource={resource} />
+      <ResourceRules resource={resource} />
     </div>
   );
 }

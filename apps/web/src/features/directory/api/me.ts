@@ -30,6 +30,7 @@ export const meDocument = /* GraphQL */ `
       tenantId
       timestamp
       username
+      managesResources
       attrsValues {
         code
         key
@@ -74,6 +75,8 @@ export interface Me {
   email: string;
   phone: string;
   tenantId: string;
+  /** Whether the user administers at least one resource (true for a tenant administrator). */
+  managesResources?: boolean | null;
   positions: {
     dept: { id: string; name: string; code: string } | null;
     post: { id: string; name: string; code: string } | null;

@@ -9,8 +9,13 @@ import {
 } from '../types.ts';
 
 export const findAppointmentEvaluateAllDocument = /* GraphQL */ `
-  query findAppointmentEvaluateAll($first: Int, $offset: Int, $filter: AppointmentEvaluateFilterMap) {
-    findAppointmentEvaluateAll(first: $first, offset: $offset, filter: $filter) {
+  query findAppointmentEvaluateAll(
+    $first: Int
+    $offset: Int
+    $filter: AppointmentEvaluateFilterMap
+    $createTime: [String]
+  ) {
+    findAppointmentEvaluateAll(first: $first, offset: $offset, filter: $filter, createTime: $createTime) {
       edges { node { ${EVALUATION_FIELDS} } }
       pageInfo { hasNextPage endCursor }
       totalCount
@@ -22,6 +27,8 @@ export interface FindAppointmentEvaluateAllVariables {
   first: number;
   offset: number;
   filter: EvaluationFilter;
+  /** [from, to] "YYYY-MM-DD" of the date written (an empty end is open); [] for any. */
+  createTime?: string[];
 }
 
 /** Administrators: every evaluation of the tenant with its author, newest first. */

@@ -135,6 +135,12 @@ function serve(handlers: Record<string, Handler> = {}) {
       },
     }),
     findAppointmentApprovalTasks: () => ({ findAppointmentApprovalTasks: [] }),
+    departments: () => ({
+      departments: [
+        { id: 'd1', name: '计算机学院', code: 'cs', parent: '', disabled: false },
+        { id: 'd2', name: '物理学院', code: 'phys', parent: '', disabled: false },
+      ],
+    }),
     ...handlers,
   };
   vi.stubGlobal(
@@ -241,6 +247,39 @@ describe('bookings list filters', () => {
     await waitFor(() =>
       expect(listCalls(calls).at(-1)).toEqual({ first: 10, offset: 0, filter: {}, appointmentDate: [], only_flow: '' }),
     );
+  });
+});
+
+describe('booker and department filters', () => {
+  it("searches by part of the booker's name or account and by the booker's department", async () => {
+    const calls = serve();
+    renderList();
+    await screen.findByText('钱同学');
+    fireEvent.change(screen.getByRole('textbox', { name: '预约人' }), { target: { value: '  张  ' } });
+    await pickOption('预约人部门', '物理学院');
+    await search();
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toEqual({
+        first: 10,
+        offset: 0,
+        filter: { booker: { like: '张' }, dept_code: { eq: 'phys' } },
+        appointmentDate: [],
+        only_flow: '',
+      }),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    });
+    await waitFor(() => expect(listCalls(calls).at(-1)?.filter).toEqual({}));
+    expect((screen.getByRole('textbox', { name: '预约人' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('takes the booker and the department from the address', async () => {
+    const calls = serve();
+    renderList('/manage/appointment/list?booker=wang&dept_code=cs');
+    await screen.findByText('钱同学');
+    expect(listCalls(calls)[0]?.filter).toEqual({ booker: { like: 'wang' }, dept_code: { eq: 'cs' } });
+    expect((screen.getByRole('textbox', { name: '预约人' }) as HTMLInputElement).value).toBe('wang');
   });
 });
 

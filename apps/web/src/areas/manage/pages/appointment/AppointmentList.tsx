@@ -1,13 +1,16 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useOptionalSession } from '../../../../app/session.tsx';
 import { useBatchDeleteAppointmentInformation } from '../../../../features/appointments-admin/api/batchDeleteAppointmentInformation.ts';
+import { deleteAppointmentInformation } from '../../../../features/booking/api/deleteAppointmentInformation.ts';
 import { bookingExportColumns } from '../../../../features/appointments-admin/export.ts';
 import type { AdminBookingFilters } from '../../../../features/appointments-admin/listVariables.ts';
 import { bookingDate, isDeletable } from '../../../../features/appointments-admin/status.ts';
-import type { AdminAppointment } from '../../../../features/appointments-admin/types.ts';
+import { adminAppointmentKeys, type AdminAppointment } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { errorText } from '../../operation-result.ts';
@@ -26,7 +29,9 @@ const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 /**
  * The bookings list (`/manage/appointment/list`): search by type, resource, dates, status and
  * approval; details; approve, reject, change time, cancel, terminate; delete and batch delete
- * (confirmed); export of everything the search matches to Excel.
+ * (confirmed); export of everything the search matches to Excel. A resource administrator
+ * (the server lists only the resources they manage) deletes one record at a time and cancels only
+ * their own bookings: batch delete and cancelling someone else's are the tenant administrators'.
  */
 export default function AppointmentList() {
   const { t } = useTranslation();
@@ -39,7 +44,18 @@ export default function AppointmentList() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const { variables, list, rows, page, setPage, search: searchPages, pagination, loadError } = useBookingPages(initial);
+  const session = useOptionalSession();
+  // Without a session (component tests) the page is the administrators' as before.
+  const admin = !session || session.permission === 'admin';
+  const own = (a: AdminAppointment) =>
+    !!session && (a.appointment_user === session.account || a.created_user === session.account);
   const remove = useBatchDeleteAppointmentInformation();
+  const queryClient = useQueryClient();
+  // A resource administrator's delete: one record of a resource they manage (checked by the server).
+  const removeOne = useMutation({
+    mutationFn: deleteAppointmentInformation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminAppointmentKeys.all }),
+  });
   const bookingExport = useBookingExport();
   // Statuses ("ended") and the actions offered follow the clock at each render.
   const now = Date.now();
@@ -53,7 +69,8 @@ export default function AppointmentList() {
 
   const deleteIds = async (ids: string[]) => {
     try {
-      await remove.mutateAsync(ids);
+      if (admin) await remove.mutateAsync(ids);
+      else for (const id of ids) await removeOne.mutateAsync(id);
       void message.success(t('appointments.message.deleted', { count: ids.length }));
       setSelected((s) => s.filter((id) => !ids.includes(id)));
       if (detailId && ids.includes(detailId)) setDetailId(null);
@@ -88,6 +105,7 @@ export default function AppointmentList() {
     onReason: (kind, booking) => setReason({ kind, booking }),
     onChangeTime: (a) => navigate(appointmentUpdatePath(a.id)),
     onDelete: (a) => deleteIds([a.id]),
+    mayCancel: (a) => admin || own(a),
   };
 
   const columns: DataTableColumn<AdminAppointment>[] = [
@@ -182,24 +200,30 @@ export default function AppointmentList() {
         loading={list.isFetching}
         dataSource={rows}
         scroll={{ x: 1500 }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(String)),
-          getCheckboxProps: (a) => ({
-            disabled: !isDeletable(a, now),
-            title: isDeletable(a, now) ? undefined : t('appointments.message.notDeletable'),
-          }),
-        }}
+        rowSelection={
+          admin
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (a) => ({
+                  disabled: !isDeletable(a, now),
+                  title: isDeletable(a, now) ? undefined : t('appointments.message.notDeletable'),
+                }),
+              }
+            : undefined
+        }
         toolbar={
           <Space wrap>
-            {selected.length ? (
+            {admin && selected.length ? (
               <Typography.Text type="secondary">
                 {t('appointments.message.selected', { count: selected.length })}
               </Typography.Text>
             ) : null}
-            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatchDelete}>
-              {t('appointments.action.batchDelete')}
-            </Button>
+            {admin ? (
+              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatchDelete}>
+                {t('appointments.action.batchDelete')}
+              </Button>
+            ) : null}
             <Button icon={<DownloadOutlined />} loading={bookingExport.exporting} onClick={() => void exportAll()}>
               {t('appointments.action.export')}
             </Button>

@@ -10,6 +10,11 @@ export interface BookingActionHandlers {
   onReason: (kind: ReasonKind, a: AdminAppointment) => void;
   onChangeTime: (a: AdminAppointment) => void;
   onDelete: (a: AdminAppointment) => Promise<unknown>;
+  /**
+   * Whether the caller may cancel this booking (the booker or a tenant administrator; the
+   * server refuses a resource administrator someone else's). Cancel is offered when absent.
+   */
+  mayCancel?: (a: AdminAppointment) => boolean;
 }
 
 /**
@@ -36,12 +41,13 @@ export function BookingActions({
   const secondary: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
   if (open) {
     secondary.push({ key: 'change', label: t('appointments.action.changeTime'), run: () => handlers.onChangeTime(a) });
-    secondary.push({
-      key: 'cancel',
-      label: t('appointments.action.cancelBooking'),
-      danger: true,
-      run: () => handlers.onReason('cancel', a),
-    });
+    if (handlers.mayCancel?.(a) !== false)
+      secondary.push({
+        key: 'cancel',
+        label: t('appointments.action.cancelBooking'),
+        danger: true,
+        run: () => handlers.onReason('cancel', a),
+      });
   }
   if (pending) {
     secondary.push({

@@ -1,11 +1,12 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AdminBookingFilters } from '../../../../features/appointments-admin/listVariables.ts';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../../features/appointments-admin/status.ts';
+import { useResourceTypeOptions } from '../../components/filters/useResourceTypeOptions.ts';
+import { useDepartments } from '../../../../features/directory/api/departments.ts';
 import { useResourcesForPicker } from '../../../../features/occupancy/api/findResourcesAll.ts';
-import { useResourcesTypeAll } from '../../../../features/resource-types/api/findResourcesTypeAll.ts';
 import { pick } from '../../../../lib/i18n.ts';
 
 export interface FilterFormValues {
@@ -14,12 +15,15 @@ export interface FilterFormValues {
   range?: [Dayjs | null, Dayjs | null] | null;
   status?: BookingStatus;
   audit_status?: string;
+  booker?: string;
+  dept_code?: string;
 }
 
 const DATE = 'YYYY-MM-DD';
 
 export function toFilters(v: FilterFormValues): AdminBookingFilters {
   const [from, to] = v.range ?? [];
+  const booker = v.booker?.trim();
   return {
     ...(v.resources_type_id ? { resources_type_id: v.resources_type_id } : {}),
     ...(v.resources_id ? { resources_id: v.resources_id } : {}),
@@ -27,6 +31,8 @@ export function toFilters(v: FilterFormValues): AdminBookingFilters {
     ...(to ? { to: to.format(DATE) } : {}),
     ...(v.status ? { status: v.status } : {}),
     ...(v.audit_status ? { audit_status: v.audit_status } : {}),
+    ...(booker ? { booker } : {}),
+    ...(v.dept_code ? { dept_code: v.dept_code } : {}),
   };
 }
 
@@ -37,15 +43,17 @@ export function toFormValues(f: AdminBookingFilters): FilterFormValues {
     range: f.from || f.to ? [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null] : null,
     status: f.status,
     audit_status: f.audit_status,
+    booker: f.booker,
+    dept_code: f.dept_code,
   };
 }
 
-/** Filters given in the address (`?resources_id=&from=&to=&status=`), e.g. from the statistics page. */
+/** Filters given in the address (`?resources_id=&from=&to=&status=&booker=&dept_code=`), e.g. from the statistics page. */
 export function filtersFromSearch(params: URLSearchParams): AdminBookingFilters {
   const status = params.get('status');
   const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
   const out: AdminBookingFilters = {};
-  for (const key of ['resources_type_id', 'resources_id', 'audit_status'] as const) {
+  for (const key of ['resources_type_id', 'resources_id', 'audit_status', 'booker', 'dept_code'] as const) {
     const v = params.get(key);
     if (v) out[key] = v;
   }
@@ -67,8 +75,9 @@ const SEARCHABLE: BookingStatus[] = [
 ];
 
 /**
- * The bookings' search bar: resource type, resource (of the chosen type), date range and, for
- * the bookings list, status and approval.
+ * The bookings' search bar: resource type, resource (of the chosen type), date range, booker
+ * (part of the account or name), the booker's department and, for the bookings list, status and
+ * approval.
  */
 export function BookingFilterBar({
   initial,
@@ -81,8 +90,9 @@ export function BookingFilterBar({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterFormValues>();
-  const types = useResourcesTypeAll();
   const resources = useResourcesForPicker();
+  const types = useResourceTypeOptions(resources.data);
+  const departments = useDepartments();
   const typeId = Form.useWatch('resources_type_id', form) ?? initial.resources_type_id;
   return (
     <Form<FilterFormValues>
@@ -101,11 +111,8 @@ export function BookingFilterBar({
           allowClear
           style={{ width: 150 }}
           placeholder={t('appointments.placeholder.allTypes')}
-          loading={types.isFetching}
-          options={(types.data ?? []).map((ty) => ({
-            value: ty.id,
-            label: pick(ty.resources_name, ty.resources_name_en),
-          }))}
+          loading={types.loading}
+          options={types.options}
         />
       </Form.Item>
       <Form.Item name="resources_id" label={t('appointments.field.resource')}>
@@ -126,6 +133,19 @@ export function BookingFilterBar({
           format={DATE}
           style={{ width: 250 }}
           placeholder={[t('appointments.placeholder.start'), t('appointments.placeholder.end')]}
+        />
+      </Form.Item>
+      <Form.Item name="booker" label={t('appointments.field.booker')}>
+        <Input allowClear style={{ width: 150 }} maxLength={50} placeholder={t('appointments.placeholder.booker')} />
+      </Form.Item>
+      <Form.Item name="dept_code" label={t('appointments.field.bookerDept')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 170 }}
+          placeholder={t('appointments.placeholder.allDepts')}
+          loading={departments.isFetching}
+          options={(departments.data ?? []).filter((d) => d.code).map((d) => ({ value: d.code, label: d.name }))}
         />
       </Form.Item>
       {withStatus ? (
@@ -163,6 +183,8 @@ export function BookingFilterBar({
                 range: null,
                 status: undefined,
                 audit_status: undefined,
+                booker: undefined,
+                dept_code: undefined,
               });
               onSearch({});
             }}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Evaluation } from '../../../../features/evaluations-admin/types.ts';
 import { prepareBackOfficeTest } from '../../../../testing/back-office.ts';
@@ -58,6 +58,8 @@ function open(handlers: Record<string, (v: Record<string, unknown>) => unknown> 
       })),
     }),
     updateAppointmentEvaluateState: () => ({ updateAppointmentEvaluateState: result() }),
+    deleteAppointmentEvaluate: () => ({ deleteAppointmentEvaluate: result() }),
+    batchDeleteAppointmentEvaluate: () => ({ batchDeleteAppointmentEvaluate: result() }),
     replyAppointmentEvaluate: () => ({ replyAppointmentEvaluate: result() }),
     ...handlers,
   });
@@ -69,7 +71,12 @@ describe('evaluation list', () => {
   it('searches by resource, score and state, and shows the resource averages', async () => {
     const calls = open();
     await screen.findByText('投影仪坏了');
-    expect(callsOf(calls, 'findAppointmentEvaluateAll')[0]).toEqual({ first: 10, offset: 0, filter: {} });
+    expect(callsOf(calls, 'findAppointmentEvaluateAll')[0]).toEqual({
+      first: 10,
+      offset: 0,
+      filter: {},
+      createTime: [],
+    });
     expect(within(screen.getByText('投影仪坏了').closest('tr')!).getByText('匿名')).toBeTruthy();
 
     await pickOption('资源', '行政楼305会议室');
@@ -81,6 +88,7 @@ describe('evaluation list', () => {
         first: 10,
         offset: 0,
         filter: { resources_id: { eq: ROOM_ID }, composite_score: { eq: '2' }, state: { eq: '1' } },
+        createTime: [],
       }),
     );
     const stats = () => [...document.querySelectorAll('.ant-statistic-content')].map((e) => e.textContent);
@@ -129,5 +137,66 @@ describe('evaluation list', () => {
       id: evaluation.id,
       reply_content: '已安排维修，感谢反馈',
     });
+  });
+
+  it('searches by the dates written: [from, to], either end open', async () => {
+    const calls = open();
+    await screen.findByText('投影仪坏了');
+    const setDate = async (placeholder: string, value: string) => {
+      const input = screen.getByPlaceholderText(placeholder) as HTMLInputElement;
+      await act(async () => {
+        fireEvent.mouseDown(input);
+        fireEvent.focus(input);
+        fireEvent.change(input, { target: { value } });
+        fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      });
+    };
+    await setDate('开始日期', '2026-03-01');
+    await setDate('结束日期', '2026-03-31');
+    await clickButton('查询');
+    await waitFor(() =>
+      expect(callsOf(calls, 'findAppointmentEvaluateAll').at(-1)).toEqual({
+        first: 10,
+        offset: 0,
+        filter: {},
+        createTime: ['2026-03-01', '2026-03-31'],
+      }),
+    );
+    await clickButton('重置');
+    await waitFor(() => expect(callsOf(calls, 'findAppointmentEvaluateAll').at(-1)?.createTime).toEqual([]));
+  });
+
+  it('deletes one after a confirmation, and the selected ones at once; a refusal is shown', async () => {
+    let refuse = true;
+    const calls = open({
+      batchDeleteAppointmentEvaluate: () => ({
+        batchDeleteAppointmentEvaluate: refuse ? result('EVALUATE_NOT_FOUND', '评价不存在', 'Not found') : result(),
+      }),
+    });
+    await screen.findByText('投影仪坏了');
+    const row = () => screen.getByText('投影仪坏了').closest('tr')!;
+    await clickButton('删除', row());
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText(/预约人可重新评价/)).toBeTruthy();
+    expect(callsOf(calls, 'deleteAppointmentEvaluate')).toEqual([]);
+    await clickButton('删除', confirm);
+    expect(await screen.findByText('已删除 1 条评价')).toBeTruthy();
+    expect(callsOf(calls, 'deleteAppointmentEvaluate')).toEqual([{ id: evaluation.id }]);
+
+    const batch = () => screen.getByRole('button', { name: /批量删除/ }) as HTMLButtonElement;
+    expect(batch().disabled).toBe(true);
+    fireEvent.click(within(row()).getByRole('checkbox'));
+    await waitFor(() => expect(batch().disabled).toBe(false));
+    expect(screen.getByText('已选 1 条')).toBeTruthy();
+    await clickButton('批量删除');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定删除选中的 1 条评价？删除后不可恢复。')).toBeTruthy();
+    await clickButton('删除', dialog);
+    expect(await screen.findByText('评价不存在')).toBeTruthy();
+    refuse = false;
+    await clickButton('批量删除');
+    await clickButton('删除', (await screen.findAllByRole('dialog')).at(-1)!);
+    expect(await screen.findByText('已删除 1 条评价')).toBeTruthy();
+    expect(callsOf(calls, 'batchDeleteAppointmentEvaluate').at(-1)).toEqual({ ids: [evaluation.id] });
   });
 });

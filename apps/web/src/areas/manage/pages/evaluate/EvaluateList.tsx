@@ -1,14 +1,24 @@
-import { BarChartOutlined, PictureOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Grid, Input, Select, Space, Tag, Typography } from 'antd';
+import { BarChartOutlined, DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import { App, Button, Card, DatePicker, Form, Grid, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  EVALUATE_DELETE_MAX,
+  useBatchDeleteAppointmentEvaluate,
+} from '../../../../features/evaluations-admin/api/batchDeleteAppointmentEvaluate.ts';
+import { useDeleteAppointmentEvaluate } from '../../../../features/evaluations-admin/api/deleteAppointmentEvaluate.ts';
 import { useAppointmentEvaluateAll } from '../../../../features/evaluations-admin/api/findAppointmentEvaluateAll.ts';
-import { evaluationFilterOf, type EvaluationSearch } from '../../../../features/evaluations-admin/listVariables.ts';
+import {
+  evaluationCreateTimeOf,
+  evaluationFilterOf,
+  type EvaluationSearch,
+} from '../../../../features/evaluations-admin/listVariables.ts';
 import type { Evaluation } from '../../../../features/evaluations-admin/types.ts';
 import { useResourcesForPicker } from '../../../../features/occupancy/api/findResourcesAll.ts';
 import { useResourcesTypeAll } from '../../../../features/resource-types/api/findResourcesTypeAll.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { errorText } from '../../operation-result.ts';
 import { LoadError, SearchButtons, usePaging } from '../sign/listParts.tsx';
 import { signDate } from '../sign/signText.ts';
 import { AveragesDrawer, ResourceAverage } from './Averages.tsx';
@@ -17,11 +27,13 @@ import './evaluate.css';
 
 /**
  * Evaluation management (`/manage/evaluate/evaluate-list`): every evaluation with its author,
- * searched by resource type, resource, score, state, anonymity, author and content; the
- * detail with pictures; hide and show (hiding confirmed); reply; the resources' mean scores.
+ * searched by resource type, resource, score, state, anonymity, author, content and the dates
+ * written; the detail with pictures; hide and show (hiding confirmed); reply; delete and batch
+ * delete (confirmed); the resources' mean scores.
  */
 export default function EvaluateList() {
   const { t } = useTranslation();
+  const { message, modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm<EvaluationSearch>();
   const [search, setSearch] = useState<EvaluationSearch>({});
@@ -30,14 +42,54 @@ export default function EvaluateList() {
   const types = useResourcesTypeAll();
   const resources = useResourcesForPicker();
   const typeId = Form.useWatch('resources_type_id', form);
+  const [selected, setSelected] = useState<string[]>([]);
   const paging = usePaging();
-  const list = useAppointmentEvaluateAll({ ...paging.range, filter: evaluationFilterOf(search) });
+  const list = useAppointmentEvaluateAll({
+    ...paging.range,
+    filter: evaluationFilterOf(search),
+    createTime: evaluationCreateTimeOf(search),
+  });
   const rows = list.data?.edges.map((e) => e.node) ?? [];
+  const removeOne = useDeleteAppointmentEvaluate();
+  const removeMany = useBatchDeleteAppointmentEvaluate();
 
   const find = (values: EvaluationSearch) => {
     setSearch(values);
+    setSelected([]);
     paging.firstPage();
   };
+
+  const deleted = (ids: string[]) => {
+    void message.success(t('evaluationsAdmin.message.deleted', { count: ids.length }));
+    setSelected((s) => s.filter((id) => !ids.includes(id)));
+    if (detailId && ids.includes(detailId)) setDetailId(null);
+  };
+
+  const deleteOne = async (id: string) => {
+    try {
+      await removeOne.mutateAsync(id);
+      deleted([id]);
+    } catch (err) {
+      void message.error(errorText(err));
+    }
+  };
+
+  const confirmBatchDelete = () =>
+    modal.confirm({
+      title: t('evaluationsAdmin.delete.batchTitle'),
+      content: t('evaluationsAdmin.delete.batchConfirm', { count: selected.length }),
+      okText: t('evaluationsAdmin.action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('evaluationsAdmin.action.cancel'),
+      onOk: async () => {
+        try {
+          await removeMany.mutateAsync(selected);
+          deleted(selected);
+        } catch (err) {
+          void message.error(errorText(err));
+        }
+      },
+    });
 
   const columns: DataTableColumn<Evaluation>[] = [
     {
@@ -135,13 +187,25 @@ export default function EvaluateList() {
       key: 'actions',
       title: t('evaluationsAdmin.field.actions'),
       fixed: screens.md ? 'right' : undefined,
-      width: 170,
+      width: 220,
       render: (_, e) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDetailId(e.id)}>
             {t('evaluationsAdmin.action.viewReply')}
           </Button>
           <StateToggle evaluation={e} size="small" />
+          <Popconfirm
+            title={t('evaluationsAdmin.delete.title')}
+            description={t('evaluationsAdmin.delete.confirm')}
+            okText={t('evaluationsAdmin.action.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('evaluationsAdmin.action.cancel')}
+            onConfirm={() => deleteOne(e.id)}
+          >
+            <Button type="link" size="small" danger>
+              {t('evaluationsAdmin.action.delete')}
+            </Button>
+          </Popconfirm>
         </Space>
       ),
     },
@@ -221,6 +285,14 @@ export default function EvaluateList() {
             placeholder={t('evaluationsAdmin.placeholder.author')}
           />
         </Form.Item>
+        <Form.Item name="range" label={t('evaluationsAdmin.field.createRange')}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            format="YYYY-MM-DD"
+            style={{ width: 250 }}
+            placeholder={[t('evaluationsAdmin.placeholder.start'), t('evaluationsAdmin.placeholder.end')]}
+          />
+        </Form.Item>
         <Form.Item name="content" label={t('evaluationsAdmin.field.content')}>
           <Input
             allowClear
@@ -247,10 +319,26 @@ export default function EvaluateList() {
         dataSource={rows}
         scroll={{ x: 1500 }}
         locale={{ emptyText: t('evaluationsAdmin.message.empty') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         toolbar={
-          <Button icon={<BarChartOutlined />} onClick={() => setAveragesOpen(true)}>
-            {t('evaluationsAdmin.action.averages')}
-          </Button>
+          <Space wrap>
+            {selected.length ? (
+              <Typography.Text type="secondary">
+                {t('evaluationsAdmin.message.selected', { count: selected.length })}
+              </Typography.Text>
+            ) : null}
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0 || selected.length > EVALUATE_DELETE_MAX}
+              onClick={confirmBatchDelete}
+            >
+              {t('evaluationsAdmin.action.batchDelete')}
+            </Button>
+            <Button icon={<BarChartOutlined />} onClick={() => setAveragesOpen(true)}>
+              {t('evaluationsAdmin.action.averages')}
+            </Button>
+          </Space>
         }
         pagination={paging.pagination(list.data?.totalCount, (total) => t('evaluationsAdmin.total', { total }))}
       />

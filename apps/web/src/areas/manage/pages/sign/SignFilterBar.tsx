@@ -6,8 +6,8 @@ import {
   type SignListFilters,
   type SignStateFilter,
 } from '../../../../features/checkin-admin/signListVariables.ts';
+import { useResourceTypeOptions } from '../../components/filters/useResourceTypeOptions.ts';
 import { useResourcesForPicker } from '../../../../features/occupancy/api/findResourcesAll.ts';
-import { useResourcesTypeAll } from '../../../../features/resource-types/api/findResourcesTypeAll.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { SearchButtons } from './listParts.tsx';
 
@@ -56,8 +56,8 @@ export function SignFilterBar({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SignFilterValues>();
-  const types = useResourcesTypeAll();
   const resources = useResourcesForPicker();
+  const types = useResourceTypeOptions(resources.data);
   const typeId = Form.useWatch('resources_type_id', form) ?? initial.resources_type_id;
   return (
     <Form<SignFilterValues>
@@ -83,11 +83,8 @@ export function SignFilterBar({
           allowClear
           style={{ width: 150 }}
           placeholder={t('checkinAdmin.placeholder.all')}
-          loading={types.isFetching}
-          options={(types.data ?? []).map((ty) => ({
-            value: ty.id,
-            label: pick(ty.resources_name, ty.resources_name_en),
-          }))}
+          loading={types.loading}
+          options={types.options}
         />
       </Form.Item>
       <Form.Item name="resources_id" label={t('checkinAdmin.field.resource')}>

@@ -1,18 +1,21 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Button, Skeleton, Tag } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../components/RouteTitle.tsx';
-import { currentUser, signIn, type SignedInUser } from '../../../../features/auth/auth.ts';
+import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { currentUser, type SignedInUser } from '../../../../features/auth/auth.ts';
 import { useAppointmentSignInfo } from '../../../../features/checkin/api/findAppointmentSignInfo.ts';
-import { useNow } from '../../../../features/checkin/components/useNow.ts';
-import { isValidVerdict, signVerdict, type SignVerdict } from '../../../../features/checkin/signs.ts';
+import { usePublicAppointmentCheck } from '../../../../features/public-booking/api/findPublicAppointmentCheck.ts';
+import type { PublicAppointmentCheck } from '../../../../features/public-booking/types.ts';
+import { tenantKeyOf, verdictKind, type VerdictKind } from '../../../../features/public-booking/view.ts';
+import { pick } from '../../../../lib/i18n.ts';
 import { LoadFailed } from '../../components/LoadState.tsx';
+import { PublicPage } from '../public-booking/PublicPage.tsx';
 import { BookingCard } from './BookingCard.tsx';
-import '../booking/booking.css';
 import './checkin.css';
 
-function VerdictIcon({ kind }: { kind: 'valid' | 'invalid' | 'pending' }) {
+function VerdictIcon({ kind }: { kind: VerdictKind }) {
   return (
     <svg className="yy-mc-verdict-icon" viewBox="0 0 64 64" aria-hidden>
       <circle cx="32" cy="32" r="30" fill="currentColor" />
@@ -41,12 +44,7 @@ function VerdictIcon({ kind }: { kind: 'valid' | 'invalid' | 'pending' }) {
   );
 }
 
-function kindOf(v: SignVerdict): 'valid' | 'invalid' | 'pending' {
-  if (isValidVerdict(v)) return 'valid';
-  return v === 'pending' ? 'pending' : 'invalid';
-}
-
-/** The signed-in user, read once (this open page has no session of its own). */
+/** The signed-in user, read once (this open page has no session of its own); null when nobody is. */
 function useSignedInUser(): SignedInUser | null | undefined {
   const [user, setUser] = useState<SignedInUser | null | undefined>(undefined);
   useEffect(() => {
@@ -59,77 +57,107 @@ function useSignedInUser(): SignedInUser | null | undefined {
   return user;
 }
 
-function Verdict({ id }: { id: string }) {
+/** "HH:mm" of a wall time, with its date when that is not the booking's date. */
+function shortTime(text: string, date: string): string {
+  return text.startsWith(date) ? text.slice(11, 16) : text.slice(0, 16);
+}
+
+/** The verdict and what a door needs to see: resource, date and time, admission, masked booker. */
+function CheckView({ check, chartPath }: { check: PublicAppointmentCheck; chartPath: string }) {
   const { t } = useTranslation();
-  const query = useAppointmentSignInfo(id);
-  const now = useNow(30_000);
-  if (query.isPending) {
-    return (
-      <div className="yy-m-card">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={5} animated />
-      </div>
-    );
-  }
-  if (query.error || !query.data) {
-    return <LoadFailed error={query.error ?? t('checkin.info.notFound')} onRetry={() => void query.refetch()} />;
-  }
-  const sign = query.data;
-  const verdict = signVerdict(sign, now);
-  const kind = kindOf(verdict);
+  const kind = verdictKind(check.verdict);
+  const date = bookingDate(check.appointment_date);
   return (
     <>
-      <div className={`yy-mc-verdict is-${kind}`} role="status">
+      <section className={`yy-m-card yy-mc-verdict is-${kind}`} role="status" aria-live="polite">
         <VerdictIcon kind={kind} />
-        <h1>{t(`checkin.check.${kind}`)}</h1>
-        <p className="yy-m-muted">{t(`checkin.verdict.${verdict}`)}</p>
-      </div>
-      <BookingCard sign={sign} />
+        <h1>{t(`publicBooking.check.heading.${kind}`)}</h1>
+        <p className="yy-m-muted" data-verdict={check.verdict}>
+          {t(`publicBooking.check.verdict.${check.verdict}`, { time: shortTime(check.entry_start, date) })}
+        </p>
+      </section>
+      <section className="yy-m-card" aria-label={t('publicBooking.check.title')}>
+        <dl className="yy-m-info">
+          <dt>{t('publicBooking.check.resource')}</dt>
+          <dd>{pick(check.resources_name, check.resources_name_en)}</dd>
+          <dt>{t('publicBooking.check.date')}</dt>
+          <dd>{date}</dd>
+          <dt>{t('publicBooking.check.time')}</dt>
+          <dd>
+            {check.start_time}-{check.end_time}
+          </dd>
+          <dt>{t('publicBooking.check.entry')}</dt>
+          <dd>
+            {shortTime(check.entry_start, date)}-{shortTime(check.entry_end, date)}
+          </dd>
+          <dt>{t('publicBooking.check.booker')}</dt>
+          <dd>{check.appointment_user_name}</dd>
+          <dt>{t('publicBooking.check.sign')}</dt>
+          <dd>
+            <Tag color={check.sign_state === '1' ? 'success' : 'default'} fill="outline">
+              {t(`publicBooking.check.signState.${check.sign_state}`, { defaultValue: '—' })}
+            </Tag>
+          </dd>
+        </dl>
+        <p className="yy-m-muted yy-pb-foot">
+          {t('publicBooking.check.checkedAt', { time: check.checked_at.slice(0, 16) })}
+          <br />
+          {t('publicBooking.check.privacy')}
+        </p>
+        <Link className="yy-pb-link" to={chartPath}>
+          {t('publicBooking.check.chart')}
+        </Link>
+      </section>
     </>
   );
 }
 
+/** For a signed-in booker or resource administrator: the full check-in record, as before. */
+function FullRecord({ id }: { id: string }) {
+  const info = useAppointmentSignInfo(id);
+  return info.data ? <BookingCard sign={info.data} /> : null;
+}
+
 /**
- * Booking check (`/mobile/checkAppointment/{id}`, an open route): whether a booking is valid —
- * valid (to go to, checked in or out), awaiting approval, or not valid (cancelled, rejected,
- * terminated, no-show, over) — with its time, booker and check-in record. The server answers
- * only its booker and the administrators of its resource, so a visitor who is not signed in is
- * asked to sign in first.
+ * Booking check (`/mobile/checkAppointment/{id}`, an open route): whether a booking admits its
+ * holder now — valid, not yet, or not valid (expired, cancelled, rejected, terminated, no-show)
+ * — with its resource, time and the booker's masked name, read from the public endpoint
+ * without sign-in. A signed-in booker or administrator of the resource also sees the full
+ * check-in record. `?tenantKey=` names the tenant of a shared link.
  */
 export default function CheckAppointment() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const location = useLocation();
+  const tenantKey = tenantKeyOf(location.search);
   const user = useSignedInUser();
+  const query = usePublicAppointmentCheck(id, tenantKey);
   useDocumentTitle('route.mobile.checkAppointment');
+  const chartPath = `/mobile/appointmentGragh/${query.data?.resources_id ?? ''}${location.search}`;
 
   let body;
-  if (user === undefined) {
+  if (query.isPending) {
     body = (
       <div className="yy-m-card">
-        <Skeleton.Paragraph lineCount={3} animated />
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={5} animated />
       </div>
     );
-  } else if (!user) {
-    body = (
-      <section className="yy-m-card yy-mc-verdict">
-        <h1>{t('checkin.check.signInTitle')}</h1>
-        <p className="yy-m-muted" style={{ marginBottom: 14 }}>
-          {t('checkin.check.signInHint')}
-        </p>
-        <Button color="primary" onClick={() => void signIn(location.pathname + location.search)}>
-          {t('checkin.check.signIn')}
-        </Button>
-      </section>
-    );
+  } else if (query.error || !query.data) {
+    body = <LoadFailed error={query.error ?? t('publicBooking.check.notFound')} onRetry={() => void query.refetch()} />;
   } else {
-    body = <Verdict id={id} />;
+    body = (
+      <>
+        <CheckView check={query.data} chartPath={chartPath} />
+        {user && <FullRecord id={id} />}
+        <div className="yy-pb-actions">
+          <Button size="small" fill="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+            {t('publicBooking.check.refresh')}
+          </Button>
+        </div>
+      </>
+    );
   }
 
-  return (
-    <div className="yy-mc-public yy-m-page">
-      <header className="yy-mc-public-head">{t('checkin.check.title')}</header>
-      <main>{body}</main>
-    </div>
-  );
+  return <PublicPage title={t('publicBooking.check.title')}>{body}</PublicPage>;
 }

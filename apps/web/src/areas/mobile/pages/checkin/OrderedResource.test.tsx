@@ -77,6 +77,8 @@ describe('/mobile/ordered/resources/{id}, staff marking', () => {
     expect(item.getByRole('button', { name: '更正为已履约' })).toBeDefined();
     expect(item.queryByRole('button', { name: '标记违约' })).toBeNull();
     expect(item.getByText('未到场')).toBeDefined();
+    // the confirmation has closed (its closing animation must not outlive the test's document)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the reason when the server refuses a marking', async () => {

@@ -1,10 +1,9 @@
-import { Button, Skeleton } from 'antd-mobile';
-import { LeftOutline, RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useBookableResource } from '../../../../features/booking/api/findResources.ts';
-import { addDays, todayIso } from '../../../../features/booking/dates.ts';
+import { todayIso } from '../../../../features/booking/dates.ts';
 import { useAppointmentSignAll } from '../../../../features/checkin/api/findAppointmentSignAll.ts';
 import { ResourceCodeQr } from '../../../../features/checkin/components/ResourceCodeQr.tsx';
 import { VerdictTag } from '../../../../features/checkin/components/SignInfo.tsx';
@@ -13,26 +12,34 @@ import { byStartTime, SIGN_STATE_FILTERS, type SignStateFilter } from '../../../
 import { checkinPaths } from '../../../../features/checkin/paths.ts';
 import { signVerdict } from '../../../../features/checkin/signs.ts';
 import { pick } from '../../../../lib/i18n.ts';
-import { Empty, LoadFailed } from '../../components/LoadState.tsx';
+import { Loading } from '../../components/LoadState.tsx';
 import { PageNav } from '../../components/PageNav.tsx';
 import { Segments } from '../../components/Segments.tsx';
 import { BookingCard } from './BookingCard.tsx';
+import { DateSwitcher } from './DateSwitcher.tsx';
+import { loadBlock } from './loadBlock.tsx';
+import { registerPath } from './registerDesk.ts';
 import '../booking/booking.css';
 import './checkin.css';
 
 const MAX_SIGNS = 200;
 
+/** The chart (and ECharts with it) loads when its tab is first opened. */
+const OrderedChart = lazy(() => import('./OrderedChart.tsx'));
+type View = 'list' | 'chart';
+
 /**
  * A resource's booking overview (`/mobile/ordered/resources/{id}`, administrators): one day's
  * confirmed bookings with their check-in state (filterable); open one to see its record and
- * mark it honoured or missed. Also the voucher scanner and the venue's on-screen check-in code.
+ * mark it honoured or missed. Also the voucher scanner, the registration desk, the venue's
+ * on-screen check-in code, and a chart of the bookings per day or time slot.
  */
 export default function OrderedResource() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const today = todayIso();
-  const [date, setDate] = useState(today);
+  const [date, setDate] = useState(todayIso);
+  const [view, setView] = useState<View>('list');
   const [signState, setSignState] = useState<SignStateFilter>('');
   const [open, setOpen] = useState<string | null>(null);
   const [showCode, setShowCode] = useState(false);
@@ -52,17 +59,19 @@ export default function OrderedResource() {
     t('checkin.overview.resource');
 
   let body;
-  if (query.isPending) {
+  if (view === 'chart') {
     body = (
-      <div className="yy-m-card">
-        <Skeleton.Paragraph lineCount={5} animated />
-      </div>
+      <Suspense fallback={<Loading />}>
+        <OrderedChart resourceId={id} date={date} name={name} />
+      </Suspense>
     );
-  } else if (query.error) {
-    body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (!rows.length) {
-    body = <Empty title={t(signState ? 'checkin.overview.noneInState' : 'checkin.overview.noneOnDate')} />;
   } else {
+    body = loadBlock(
+      query,
+      rows.length ? null : t(signState ? 'checkin.overview.noneInState' : 'checkin.overview.noneOnDate'),
+    );
+  }
+  if (!body) {
     body = (
       <section className="yy-m-card" aria-label={t('checkin.overview.bookings')}>
         <p className="yy-m-muted">
@@ -103,6 +112,9 @@ export default function OrderedResource() {
         <Button color="primary" onClick={() => navigate(checkinPaths.orderedScan(id))}>
           {t('checkin.overview.scan')}
         </Button>
+        <Button color="primary" fill="outline" onClick={() => navigate(registerPath(id))}>
+          {t('checkin.register.open')}
+        </Button>
         <Button fill="outline" aria-expanded={showCode} onClick={() => setShowCode((v) => !v)}>
           {t(showCode ? 'checkin.overview.hideCode' : 'checkin.overview.showCode')}
         </Button>
@@ -112,36 +124,28 @@ export default function OrderedResource() {
           <ResourceCodeQr resourcesId={id} name={name} />
         </section>
       )}
-      <div className="yy-mc-date-row">
-        <Button
-          size="small"
-          fill="none"
-          aria-label={t('checkin.overview.prevDay')}
-          onClick={() => setDate(addDays(date, -1))}
-        >
-          <LeftOutline />
-        </Button>
-        <strong aria-live="polite">
-          {date}
-          {date === today ? ` · ${t('checkin.overview.todayLabel')}` : ''}
-        </strong>
-        <Button
-          size="small"
-          fill="none"
-          aria-label={t('checkin.overview.nextDay')}
-          onClick={() => setDate(addDays(date, 1))}
-        >
-          <RightOutline />
-        </Button>
-      </div>
+      <DateSwitcher date={date} onChange={setDate} />
       <div className="yy-mc-segments">
-        <Segments<SignStateFilter>
-          label={t('checkin.overview.filter')}
-          value={signState}
-          options={SIGN_STATE_FILTERS.map((v) => ({ value: v, label: t(`checkin.overview.state.${v || 'all'}`) }))}
-          onChange={setSignState}
+        <Segments<View>
+          label={t('checkin.chart.view')}
+          value={view}
+          options={[
+            { value: 'list', label: t('checkin.chart.list') },
+            { value: 'chart', label: t('checkin.chart.chart') },
+          ]}
+          onChange={setView}
         />
       </div>
+      {view === 'list' && (
+        <div className="yy-mc-segments">
+          <Segments<SignStateFilter>
+            label={t('checkin.overview.filter')}
+            value={signState}
+            options={SIGN_STATE_FILTERS.map((v) => ({ value: v, label: t(`checkin.overview.state.${v || 'all'}`) }))}
+            onChange={setSignState}
+          />
+        </div>
+      )}
       {body}
     </div>
   );

@@ -1,6 +1,4 @@
-import { Image, ImageViewer, Tag } from 'antd-mobile';
-// ImageViewer.Multi.show renders imperatively: it needs antd-mobile's React 19 render.
-import '../../antd-mobile-setup.ts';
+import { Image, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { authorOf } from '../../../../features/evaluations/form.ts';
 import type { Evaluation } from '../../../../features/evaluations/types.ts';
@@ -10,7 +8,7 @@ import { Stars } from './ScoreField.tsx';
 function Pictures({ pictures }: { pictures: string[] }) {
   const { t } = useTranslation();
   if (!pictures.length) return null;
-  const open = (index: number) => ImageViewer.Multi.show({ images: pictures, defaultIndex: index });
+  const open = (index: number) => void import('./picture-viewer.ts').then((m) => m.showPictures(pictures, index));
   return (
     <ul className="yy-ev-pictures">
       {pictures.map((uri, i) => (

@@ -1,10 +1,11 @@
-import { DotLoading, ErrorBlock, NavBar } from 'antd-mobile';
+import { DotLoading, NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NoticeContent } from '../../../../components/NoticeContent.tsx';
 import { useNotice } from '../../../../features/notices/api/findNotice.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { Empty } from '../../components/LoadState.tsx';
 
 /** One notice (`/mobile/announcementDetail/{id}`); its HTML was sanitized by the server. */
 export default function AnnouncementDetail() {
@@ -30,7 +31,7 @@ export default function AnnouncementDetail() {
           <DotLoading color="primary" />
         </div>
       ) : !n ? (
-        <ErrorBlock status="empty" title={t('notices.message.notFound')} description="" />
+        <Empty title={t('notices.message.notFound')} />
       ) : (
         <article style={{ padding: '12px 16px', background: '#fff' }}>
           <h1 style={{ fontSize: 18, margin: '4px 0 6px' }}>{pick(n.title, n.title_en)}</h1>

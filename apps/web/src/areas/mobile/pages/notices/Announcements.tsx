@@ -1,4 +1,4 @@
-import { ErrorBlock, InfiniteScroll, List, NavBar, Tag } from 'antd-mobile';
+import { InfiniteScroll, List, NavBar, Tag } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { findNoticeAll } from '../../../../features/notices/api/findNoticeAll.ts';
 import { noticeKeys } from '../../../../features/notices/api/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { Empty } from '../../components/LoadState.tsx';
 import { mobilePaths } from '../../paths.ts';
 
 const PAGE_SIZE = 20;
@@ -34,7 +35,7 @@ export default function Announcements() {
         {t('route.mobile.announcements')}
       </NavBar>
       {list.error ? (
-        <ErrorBlock status="default" title={t('notices.message.loadFailed')} description="" />
+        <Empty title={t('notices.message.loadFailed')} />
       ) : (
         <>
           <List>
@@ -54,7 +55,7 @@ export default function Announcements() {
             ))}
           </List>
           {list.isSuccess && notices.length === 0 ? (
-            <ErrorBlock status="empty" title={t('notices.message.empty')} description="" />
+            <Empty title={t('notices.message.empty')} />
           ) : (
             <InfiniteScroll
               hasMore={list.hasNextPage || list.isPending}

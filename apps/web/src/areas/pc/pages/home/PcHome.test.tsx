@@ -87,6 +87,7 @@ describe('/pc/home', () => {
     expect(court.getAttribute('href')).toBe('/pc/resources/t1/list');
     expect(screen.getByText('体育场馆')).toBeTruthy();
     expect(screen.getByRole('link', { name: /会议室/ }).getAttribute('href')).toBe('/pc/resources/t2/list');
+    expect(screen.getByRole('link', { name: '预约中心' }).getAttribute('href')).toBe('/pc/appointment');
     const first = await screen.findByRole('link', { name: /三月开放安排/ });
     expect(first.getAttribute('href')).toBe('/pc/announcementDetail/n1');
     expect(screen.getByRole('link', { name: '场馆维修通知' }).getAttribute('href')).toBe('/pc/announcementDetail/n2');

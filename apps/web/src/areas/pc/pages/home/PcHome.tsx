@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Col, Empty, List, Row, Skeleton, Tag, Typography } from 'antd';
-import { AppstoreOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
 import { useFiveNotices } from '../../../../features/notices/api/findFiveNotice.ts';
 import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { ResourceTypeTile } from '../../components/ResourceTypeTile.tsx';
 import { pcPaths } from '../../paths.ts';
 import { QuickBookingCard, UpcomingAppointments } from './HomeBooking.tsx';
 import './pc-home.css';
@@ -38,7 +38,11 @@ export default function PcHome() {
       </section>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
-          <Card title={<h2 className="yy-pc-home-title">{t('home.categories')}</h2>} variant="borderless">
+          <Card
+            title={<h2 className="yy-pc-home-title">{t('home.categories')}</h2>}
+            extra={<Link to={pcPaths.appointment}>{t('home.bookingCentre')}</Link>}
+            variant="borderless"
+          >
             {types.isPending ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : types.error ? (
@@ -56,24 +60,11 @@ export default function PcHome() {
               <Empty description={t('home.noCategories')} />
             ) : (
               <ul className="yy-pc-home-types">
-                {types.data.map((ty) => {
-                  const name = pick(ty.resources_name, ty.resources_name_en);
-                  const tag = pick(ty.resources_tag, ty.resources_tag_en);
-                  return (
-                    <li key={ty.id}>
-                      <Link to={pcPaths.resourceList(ty.id)} className="yy-pc-home-type">
-                        <span className="yy-pc-home-type-icon" aria-hidden>
-                          {ty.icon ? <img src={ty.icon} alt="" /> : <AppstoreOutlined />}
-                        </span>
-                        <span className="yy-pc-home-type-text">
-                          <span className="yy-pc-home-type-name">{name}</span>
-                          {tag ? <span className="yy-pc-home-type-tag">{tag}</span> : null}
-                        </span>
-                        <RightOutlined className="yy-pc-home-type-arrow" aria-hidden />
-                      </Link>
-                    </li>
-                  );
-                })}
+                {types.data.map((ty) => (
+                  <li key={ty.id}>
+                    <ResourceTypeTile type={ty} showTag />
+                  </li>
+                ))}
               </ul>
             )}
           </Card>

@@ -1,11 +1,17 @@
 import { Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EChartsCoreOption, EChartsType } from './echarts.ts';
+import { useLazyEChart } from '../../../../../lib/useLazyEChart.ts';
+import type { EChartsCoreOption } from './echarts.ts';
 
 type Charts = typeof import('./echarts.ts');
 let loading: Promise<Charts> | null = null;
-const loadCharts = () => (loading ??= import('./echarts.ts'));
+/** The back office's ECharts parts, loaded once (again after a failed load). */
+const loadCharts = () =>
+  (loading ??= import('./echarts.ts').catch((err: unknown) => {
+    loading = null;
+    throw err;
+  }));
 
 /**
  * A chart: ECharts loads on first use, draws `option` (replacing the previous one) and follows
@@ -14,41 +20,7 @@ const loadCharts = () => (loading ??= import('./echarts.ts'));
 export function EChart({ option, height, label }: { option: EChartsCoreOption; height: number; label: string }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
-  const [lib, setLib] = useState<Charts | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    loadCharts().then(
-      (m) => alive && setLib(m),
-      (err: unknown) => {
-        loading = null;
-        if (alive) setFailed(err instanceof Error ? err.message : String(err));
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!lib || !el) return;
-    const c = lib.init(el, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const observer = new ResizeObserver(() => c.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, [lib]);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option, lib]);
+  const { ready, failed } = useLazyEChart(loadCharts, box, () => option, [option]);
 
   if (failed) {
     return (
@@ -60,7 +32,7 @@ export function EChart({ option, height, label }: { option: EChartsCoreOption; h
   return (
     <div className="yy-chart" role="img" aria-label={label} style={{ height }}>
       <div ref={box} style={{ width: '100%', height: '100%' }} />
-      {lib ? null : <Spin className="yy-chart-loading" />}
+      {ready ? null : <Spin className="yy-chart-loading" />}
     </div>
   );
 }

@@ -2,19 +2,11 @@ import { Card, Empty, Spin, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppointmentCounts } from '../../../../../features/appointments-admin/api/countAppointments.ts';
-import { useAppointmentVacancyRateTable } from '../../../../../features/appointments-admin/api/findAppointmentVacancyRateTable.ts';
 import {
-  countRequestsOf,
-  countsOf,
-  groupsBy,
-  percent,
-  type Counts,
-  type StatCategory,
-} from '../../../../../features/appointments-admin/stats.ts';
-import type { VacancyRate } from '../../../../../features/appointments-admin/types.ts';
-import { useResourcesForPicker } from '../../../../../features/occupancy/api/findResourcesAll.ts';
-import { useResourcesTypeAll } from '../../../../../features/resource-types/api/findResourcesTypeAll.ts';
+  useAppointmentStatistics,
+  type StatisticsItem,
+} from '../../../../../features/appointments-admin/api/findAppointmentStatistics.ts';
+import { percent, type StatCategory } from '../../../../../features/appointments-admin/stats.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { errorText } from '../../../operation-result.ts';
 import { appointmentListPath } from '../paths.ts';
@@ -27,11 +19,9 @@ const SHOWN: StatCategory[] = ['valid', 'pending', 'cancelled'];
 /** Most resources in the chart (the table lists all). */
 const CHART_MAX = 20;
 
-interface ResourceRow extends Counts {
-  id: string;
+interface ResourceRow extends StatisticsItem {
   name: string;
   type: string;
-  vacancy?: VacancyRate;
 }
 
 /**
@@ -40,23 +30,17 @@ interface ResourceRow extends Counts {
  */
 export function ResourceOverview({ range }: { range: StatsRange | null }) {
   const { t } = useTranslation();
-  const resources = useResourcesForPicker();
-  const types = useResourcesTypeAll();
-  const vacancy = useAppointmentVacancyRateTable(range ? { startDate: range.from, endDate: range.to } : null);
-  const ids = useMemo(() => (resources.data ?? []).map((r) => r.id), [resources.data]);
-  const requests = useMemo(() => countRequestsOf(groupsBy('resources_id', ids), SHOWN), [ids]);
-  const counts = useAppointmentCounts('resources', requests, range);
+  const stats = useAppointmentStatistics(range);
   const rows: ResourceRow[] = useMemo(() => {
-    const byId = new Map((vacancy.data ?? []).map((v) => [v.id, v]));
-    const typeName = new Map((types.data ?? []).map((ty) => [ty.id, pick(ty.resources_name, ty.resources_name_en)]));
-    return (resources.data ?? []).map((r) => ({
-      id: r.id,
+    const typeName = new Map(
+      (stats.data?.types ?? []).map((ty) => [ty.id, pick(ty.resources_name, ty.resources_name_en)]),
+    );
+    return (stats.data?.resources ?? []).map((r) => ({
+      ...r,
       name: pick(r.resources_name, r.resources_name_en),
-      type: typeName.get(r.resources_type_id) ?? r.resources_type_name,
-      vacancy: byId.get(r.id),
-      ...countsOf(counts.data ?? {}, r.id),
+      type: typeName.get(r.resources_type_id) ?? '—',
     }));
-  }, [resources.data, types.data, vacancy.data, counts.data]);
+  }, [stats.data]);
   const charted = useMemo(
     () =>
       rows
@@ -86,21 +70,18 @@ export function ResourceOverview({ range }: { range: StatsRange | null }) {
     [charted, t],
   );
 
-  const error = resources.error ?? counts.error ?? vacancy.error;
-  if (error) {
+  if (stats.error) {
     return (
       <Typography.Text type="danger" role="alert">
-        {t('appointments.message.statsFailed')}: {errorText(error)}
+        {t('appointments.message.statsFailed')}: {errorText(stats.error)}
       </Typography.Text>
     );
   }
   if (!range) return null;
-  if (resources.isLoading || (counts.isLoading && ids.length > 0)) {
-    return <Spin style={{ display: 'block', margin: 48 }} />;
-  }
+  if (stats.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!rows.length) return <Empty description={t('appointments.message.noData')} />;
   return (
-    <Spin spinning={counts.isFetching || vacancy.isFetching}>
+    <Spin spinning={stats.isFetching}>
       <Card size="small" title={t('appointments.stats.resourcesChart')} className="yy-chart-card">
         {charted.length ? (
           <>
@@ -148,21 +129,21 @@ export function ResourceOverview({ range }: { range: StatsRange | null }) {
             title: t('appointments.stats.capacity'),
             align: 'right',
             width: 110,
-            render: (_, r) => r.vacancy?.capacity ?? '—',
+            render: (_, r) => (r.capacity > 0 ? r.capacity : '—'),
           },
           {
             key: 'booked',
             title: t('appointments.stats.booked'),
             align: 'right',
             width: 90,
-            render: (_, r) => r.vacancy?.booked ?? '—',
+            render: (_, r) => (r.capacity > 0 ? r.booked : '—'),
           },
           {
             key: 'rate',
             title: t('appointments.stats.rate'),
             align: 'right',
             width: 120,
-            render: (_, r) => (r.vacancy ? percent(r.vacancy.rate) : '—'),
+            render: (_, r) => percent(r.rate),
           },
           {
             key: 'actions',

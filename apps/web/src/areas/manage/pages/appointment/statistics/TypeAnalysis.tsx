@@ -1,15 +1,8 @@
 import { Card, Col, Empty, Row, Spin, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppointmentCounts } from '../../../../../features/appointments-admin/api/countAppointments.ts';
-import {
-  STAT_CATEGORIES,
-  countRequestsOf,
-  countsOf,
-  groupsBy,
-  type Counts,
-} from '../../../../../features/appointments-admin/stats.ts';
-import { useResourcesTypeAll } from '../../../../../features/resource-types/api/findResourcesTypeAll.ts';
+import { useAppointmentStatistics } from '../../../../../features/appointments-admin/api/findAppointmentStatistics.ts';
+import { STAT_CATEGORIES, type Counts } from '../../../../../features/appointments-admin/stats.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { errorText } from '../../../operation-result.ts';
 import { pieOption, stackedBarOption } from './charts.ts';
@@ -24,23 +17,12 @@ interface TypeRow extends Counts {
 /** Venue type analysis: bookings of each resource type in the range, by status. */
 export function TypeAnalysis({ range }: { range: StatsRange | null }) {
   const { t } = useTranslation();
-  const types = useResourcesTypeAll();
-  const ids = useMemo(() => (types.data ?? []).map((ty) => ty.id), [types.data]);
-  const requests = useMemo(
-    () => countRequestsOf([{ key: 'all', filter: {} }, ...groupsBy('resources_type_id', ids)]),
-    [ids],
-  );
-  const counts = useAppointmentCounts('types', requests, range);
+  const stats = useAppointmentStatistics(range);
   const rows: TypeRow[] = useMemo(
-    () =>
-      (types.data ?? []).map((ty) => ({
-        id: ty.id,
-        name: pick(ty.resources_name, ty.resources_name_en),
-        ...countsOf(counts.data ?? {}, ty.id),
-      })),
-    [types.data, counts.data],
+    () => (stats.data?.types ?? []).map((ty) => ({ ...ty, name: pick(ty.resources_name, ty.resources_name_en) })),
+    [stats.data],
   );
-  const all = countsOf(counts.data ?? {}, 'all');
+  const all = stats.data?.summary;
   const category = (c: string) => t(`appointments.stats.category.${c}`);
   const bar = useMemo(
     () =>
@@ -63,20 +45,20 @@ export function TypeAnalysis({ range }: { range: StatsRange | null }) {
     [rows, t],
   );
 
-  if (types.error || counts.error) {
+  if (stats.error) {
     return (
       <Typography.Text type="danger" role="alert">
-        {t('appointments.message.statsFailed')}: {errorText(types.error ?? counts.error)}
+        {t('appointments.message.statsFailed')}: {errorText(stats.error)}
       </Typography.Text>
     );
   }
   if (!range) return null;
-  if (types.isLoading || (counts.isLoading && ids.length > 0)) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!rows.length || all.total === 0) {
+  if (stats.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!rows.length || !all || all.total === 0) {
     return <Empty description={t('appointments.message.noData')} />;
   }
   return (
-    <Spin spinning={counts.isFetching}>
+    <Spin spinning={stats.isFetching}>
       <StatCards
         items={[
           { key: 'total', title: t('appointments.stats.total'), value: all.total },

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadDraft, saveDraft } from '../../../../../features/booking/draft.ts';
+import { encryptCaptchaCode } from '../../../../../features/captcha/encrypt.ts';
+import { layOutCaptcha, rightSlide, serveCaptcha } from '../../../../../features/captcha/testing/fakeCaptcha.ts';
 import { occurrence, RESOURCE_ID, resource, TYPE_ID } from '../fixtures.ts';
 import { prepareBookingTests, renderRoutes, serveBooking } from '../testing.tsx';
 import ApplicationForm from './ApplicationForm.tsx';
@@ -59,6 +61,20 @@ const collected = {
   },
 };
 
+/** saveAppointmentInformationAll's answer for one booking made at once. */
+const booked = {
+  code: '0',
+  name: '',
+  messages: '预约成功',
+  messages_en: 'Booked',
+  ids: ['a1'],
+  appointmentId: 'a1',
+  processURL: '',
+  auditStatus: '0',
+  seriesId: '',
+  seriesReport: null,
+};
+
 describe('/mobile/applicationForm', () => {
   it('checks the form before submitting: nothing is sent until it is valid', async () => {
     const calls = serveBooking({ findResources: { findResources: resource() }, ...collected });
@@ -90,18 +106,7 @@ describe('/mobile/applicationForm', () => {
       saveAppointmentInformationAll: () => ({
         saveAppointmentInformationAll: refuse
           ? { code: '500', name: '', messages: '超过预约人次（1次）限制', messages_en: 'Over the limit (1)', ids: [] }
-          : {
-              code: '0',
-              name: '',
-              messages: '预约成功',
-              messages_en: 'Booked',
-              ids: ['a1'],
-              appointmentId: 'a1',
-              processURL: '',
-              auditStatus: '0',
-              seriesId: '',
-              seriesReport: null,
-            },
+          : booked,
       }),
     });
     renderRoutes(routes, `/mobile/applicationForm/${RESOURCE_ID}`);
@@ -203,5 +208,58 @@ describe('/mobile/applicationForm', () => {
       timeSlotIdList: ['s9'],
       model: { appointment_date: '2099-03-02', theme: '周训' },
     });
+  });
+
+  describe('on a resource with the slider captcha', () => {
+    let restoreLayout: () => void;
+    beforeAll(() => {
+      restoreLayout = layOutCaptcha(360);
+    });
+    afterAll(() => restoreLayout());
+
+    /** Slides the handle of the open sheet's captcha 150 px to the right. */
+    async function slide() {
+      const sheet = await screen.findByRole('dialog', { name: '安全验证' });
+      const handle = within(sheet).getByRole('slider', { name: '拼图滑块' });
+      await waitFor(() => expect(handle.getAttribute('aria-disabled')).toBeNull());
+      fireEvent.pointerDown(handle, { pointerId: 7, pointerType: 'touch', button: 0, clientX: 10, clientY: 10 });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+      fireEvent.pointerMove(window, { pointerId: 7, pointerType: 'touch', clientX: 100, clientY: 11 });
+      fireEvent.pointerUp(window, { pointerId: 7, pointerType: 'touch', clientX: 160, clientY: 11 });
+    }
+
+    it(
+      'asks for a slide on submit (the sheet loads then) and sends the encrypted credential',
+      { timeout: 30_000 },
+      async () => {
+        const calls = serveBooking({
+          findResources: { findResources: resource({ open_captcha_verify: '1' }) },
+          saveAppointmentInformationAll: { saveAppointmentInformationAll: booked },
+        });
+        serveCaptcha([rightSlide(1)]);
+        renderRoutes(routes, `/mobile/applicationForm/${RESOURCE_ID}`);
+        fireEvent.change(await screen.findByLabelText('预约主题'), { target: { value: '训练' } });
+        const submit = screen.getByRole('button', { name: '提交预约' });
+        await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+
+        // closing the sheet submits nothing
+        fireEvent.click(submit);
+        const sheet = await screen.findByRole('dialog', { name: '安全验证' });
+        fireEvent.click(sheet.closest('.adm-popup')!.querySelector<HTMLElement>('.adm-popup-close-icon')!);
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: '安全验证' })).toBeNull());
+        expect(calls.some((c) => c.op === 'saveAppointmentInformationAll')).toBe(false);
+
+        // a right slide books, the credential's code encrypted
+        fireEvent.click(submit);
+        await slide();
+        expect(await screen.findByText('预约成功')).toBeTruthy();
+        const one = rightSlide(1).data!;
+        expect(calls.find((c) => c.op === 'saveAppointmentInformationAll')!.variables).toMatchObject({
+          timeSlotIdList: ['s9'],
+          captchaId: one.captchaId,
+          captchaCode: await encryptCaptchaCode(one.captchaCode, one.captchaId),
+        });
+      },
+    );
   });
 });

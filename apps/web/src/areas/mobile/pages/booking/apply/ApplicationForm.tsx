@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Result, Skeleton, TextArea } from 'antd-mobile';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../../../app/session.tsx';
@@ -13,7 +13,7 @@ import {
   seriesCount,
   type BookingDraft,
 } from '../../../../../features/booking/draft.ts';
-import { useCaptchaCredential } from '../../../../../features/captcha/useCaptchaCredential.tsx';
+import { NO_CAPTCHA, type SubmitCaptcha } from '../../../../../features/captcha/types.ts';
 import {
   applicationModel,
   emptyApplication,
@@ -34,7 +34,7 @@ import { Empty, LoadFailed, Loading } from '../../../components/LoadState.tsx';
 import { showAlert } from '../../../components/overlay.ts';
 import { PageNav } from '../../../components/PageNav.tsx';
 import { mobilePaths } from '../../../paths.ts';
-import { OccurrenceList } from '../choose/SeriesSetup.tsx';
+import { OccurrenceList } from '../choose/OccurrenceList.tsx';
 import '../booking.css';
 
 const CaptchaSheet = lazy(() => import('./CaptchaSheet.tsx'));
@@ -203,7 +203,26 @@ export default function ApplicationForm() {
   const [result, setResult] = useState<SaveResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveAppointmentInformationAll();
-  const captcha = useCaptchaCredential();
+  // The slider sheet (with the slider and its encryption) loads when a submit needs a slide.
+  const [captchaAsk, setCaptchaAsk] = useState<number | null>(null);
+  const captchaWait = useRef<((credential: SubmitCaptcha | null) => void) | null>(null);
+  const captchaDone = useCallback((credential: SubmitCaptcha | null) => {
+    const resolve = captchaWait.current;
+    captchaWait.current = null;
+    setCaptchaAsk(null);
+    resolve?.(credential);
+  }, []);
+  useEffect(() => () => captchaWait.current?.(null), []);
+  /** A credential for one submit: empty ones when the resource needs none, null when the user cancelled. */
+  const credentialFor = (resource: { open_captcha_verify?: string | null }) =>
+    // needsCaptcha of features/captcha, whose module would bring the slider into the form's first load
+    resource.open_captcha_verify === '1'
+      ? new Promise<SubmitCaptcha | null>((resolve) => {
+          captchaWait.current?.(null);
+          captchaWait.current = resolve;
+          setCaptchaAsk((n) => (n ?? 0) + 1);
+        })
+      : Promise.resolve(NO_CAPTCHA);
   const label = (c: CollectionConfig) => pick(c.label_zh, c.label_en) || c.field_name;
   // Checked on submit, then again on every change, so a fixed field loses its message at once.
   const errors: Record<string, FieldError> = checked ? validateApplication(values, fields, label) : {};
@@ -265,7 +284,7 @@ export default function ApplicationForm() {
         : {}),
     });
     // A resource with the slider captcha asks for a slide before every submit (single-use credential).
-    const credential = await captcha.credentialFor(r);
+    const credential = await credentialFor(r);
     if (!credential) return;
     try {
       const saved = await save.mutateAsync(
@@ -473,9 +492,9 @@ export default function ApplicationForm() {
           </form>
         </>
       )}
-      {captcha.prompt.open && (
+      {captchaAsk !== null && (
         <Suspense fallback={null}>
-          <CaptchaSheet prompt={captcha.prompt} />
+          <CaptchaSheet key={captchaAsk} onDone={captchaDone} />
         </Suspense>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { Button, Selector, Tag } from 'antd-mobile';
+import { Button, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreviewAppointmentSeries } from '../../../../../features/booking/api/previewAppointmentSeries.ts';
@@ -8,7 +8,6 @@ import {
   PERIOD_STRATEGIES,
   canCommit,
   firstSeriesDate,
-  occurrenceReason,
   seriesProblem,
   seriesVariables,
   summariseSeries,
@@ -16,41 +15,12 @@ import {
   type SeriesForm,
   type SeriesSummary,
 } from '../../../../../features/booking/series.ts';
-import type { ResourceSlot, SeriesOccurrence } from '../../../../../features/booking/types.ts';
-import { currentLanguage } from '../../../../../lib/i18n.ts';
+import type { ResourceSlot } from '../../../../../features/booking/types.ts';
 import { FreeTimePicker } from './FreeTimePicker.tsx';
+import { OccurrenceList } from './OccurrenceList.tsx';
 
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
-
-const STATUS_COLOR: Record<string, string> = {
-  ok: 'success',
-  conflict: 'danger',
-  closed: 'default',
-  over_quota: 'warning',
-  blacklisted: 'danger',
-};
-
-/** The per-occurrence report of a preview (or of a submit). */
-export function OccurrenceList({ occurrences }: { occurrences: readonly SeriesOccurrence[] }) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
-  return (
-    <ul className="yy-m-occurrences" aria-label={t('booking.series.occurrences')}>
-      {occurrences.map((o) => (
-        <li key={`${o.date} ${o.start_time}`} className="yy-m-occurrence" data-status={o.status}>
-          <span className="yy-m-occurrence-time">
-            {o.date} {t(`booking.weekdayShort.${isoWeekday(o.date)}`)} {o.start_time}-{o.end_time}
-            {o.status !== 'ok' && occurrenceReason(o, lang) && <small>{occurrenceReason(o, lang)}</small>}
-          </span>
-          <Tag color={STATUS_COLOR[o.status] ?? 'default'} fill="outline">
-            {t(`booking.series.status.${o.status}`, { defaultValue: o.status })}
-          </Tag>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export interface SeriesChoice {
   form: SeriesForm;

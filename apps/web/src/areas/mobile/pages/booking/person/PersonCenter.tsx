@@ -36,6 +36,9 @@ export default function PersonCenter() {
   const units = [...new Set((me?.positions ?? []).map((p) => p.dept?.name).filter(Boolean))].join('、');
   const posts = [...new Set((me?.positions ?? []).map((p) => p.post?.name).filter(Boolean))].join('、');
   const none = t('booking.person.none');
+  // The booking overview is for tenant administrators and the administrators of a resource (its
+  // owning department/post, `me.managesResources`); the server lists only what the caller manages.
+  const staff = permission === 'admin' || permission === 'resourceAdmin';
 
   const leave = () =>
     showConfirm({
@@ -94,7 +97,7 @@ export default function PersonCenter() {
         )}
         <List.Item onClick={() => navigate(mobilePaths.qrcodeScanner)}>{t('route.mobile.qrcodeScanner')}</List.Item>
         <List.Item onClick={() => navigate(mobilePaths.myQrcode)}>{t('route.mobile.myQrcode')}</List.Item>
-        {permission === 'admin' && (
+        {staff && (
           <List.Item onClick={() => navigate(mobilePaths.orderedResources)}>
             {t('route.mobile.orderedResources')}
           </List.Item>
