@@ -23,6 +23,19 @@ export const accounts = {
   admin: { account: 'admin', password: 'Admin@123456', name: '系统管理员' },
 };
 
+/**
+ * The built script holding a source file (`sourceSuffix`, e.g. `areas/public/pages/Error404.tsx`):
+ * chunks are named by their hash only, so it is found through the build's source maps.
+ */
+export function builtChunkOf(sourceSuffix) {
+  const dir = path.join(root, 'apps/web/dist/assets');
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js.map'))) {
+    const { sources = [] } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    if (sources.some((s) => s.endsWith(sourceSuffix))) return file.slice(0, -'.map'.length);
+  }
+  throw new Error(`no built script holds ${sourceSuffix}`);
+}
+
 // --- server and host portal ------------------------------------------------------------------
 
 export function freePort() {

@@ -19,6 +19,7 @@ import {
   RUN_DEADLINE_MS,
   accounts,
   assertNoPageErrors,
+  builtChunkOf,
   expectPath,
   expectText,
   freePort,
@@ -216,7 +217,11 @@ const coreJourneys = [
     async run({ browser, app, track }) {
       const { page } = track(await openPage(browser));
       // The network drops the page's chunk (spec 8: a named load error, handled by the route).
-      await page.route(/\/assets\/Error404-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
+      const chunk = builtChunkOf('areas/public/pages/Error404.tsx');
+      await page.route(
+        (url) => url.pathname.endsWith(`/assets/${chunk}`),
+        (route) => route.abort('connectionfailed'),
+      );
       await page.goto(`${app}${BASE}/error/404`);
       await expectText(page, '页面出错了', { within: 'h1' });
       await page.getByRole('button', { name: '刷新页面' }).waitFor();

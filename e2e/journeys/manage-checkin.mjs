@@ -1,8 +1,9 @@
-// Back-office check-in and blacklist: an administrator puts the student on the blacklist and
+// Back-office check-in and blacklist: an administrator puts a user on the blacklist and
 // pardons them (y3); the check-in list shows the student's booking and marking it a no-show
 // changes its state (y4).
 import assert from 'node:assert/strict';
 import { BASE, accounts, assertNoPageErrors, expectText, graphql, submitLogin, expectPath, watch } from '../lib.mjs';
+import { iam, ok } from './resource-admins.mjs';
 
 /** The demo tenant's zone: the pages read dates in the browser's zone, as a campus machine would. */
 const ZONE = 'Asia/Shanghai';
@@ -77,39 +78,71 @@ const SAVE_BOOKING = `mutation ($m: InputAppointmentInformation!) {
 
 export const journeys = [
   {
-    name: '(y3) an administrator puts the student on the blacklist through the page, sees the entry and pardons it',
+    name: '(y3) an administrator puts a user on the blacklist through the page, sees the entry and pardons it',
     async run({ browser, app, track }) {
       const { page } = track(await openDesktop(browser));
       await signInAt(page, app, '/manage/black/black-list', accounts.admin);
-      await pardonStudent(page);
-      const reason = `端到端黑名单${Date.now().toString(36)}`;
+      // A user of the journey's own: the student may be banned at any moment by another
+      // journey's no-show or by the no-show job, which would turn this entry into a refusal.
+      const stamp = Date.now().toString(36);
+      const banned = { account: `bl${stamp}`, name: `禁约测试${stamp}` };
+      ok(
+        await iam(page, 'mutation($m: InputUser!) { saveUser(model: $m) { errcode msg ids } }', {
+          m: { ...banned, password: 'Banned@123456', role: 'user' },
+        }),
+        'saveUser',
+      );
+      const reason = `端到端黑名单${stamp}`;
 
       await page.getByRole('button', { name: '加入黑名单' }).click();
       const dialog = page.locator('.ant-modal').filter({ hasText: '截止到某天' });
-      await dialog.getByRole('combobox', { name: '用户' }).fill(accounts.student.account);
+      await dialog.getByRole('combobox', { name: '用户' }).fill(banned.account);
       await page
         .locator('.ant-select-item-option')
-        .filter({ hasText: `${accounts.student.name} (student)` })
+        .filter({ hasText: `${banned.name} (${banned.account})` })
         .click();
       await dialog.getByLabel('原因', { exact: true }).fill(reason);
       await dialog.getByText('禁约天数', { exact: true }).first().click();
       await dialog.getByRole('spinbutton', { name: '禁约天数' }).fill('3');
       await dialog.getByRole('button', { name: '下一步' }).click();
       const confirm = page.locator('.ant-modal-confirm');
-      await expectText(page, `将 ${accounts.student.name} (student) 加入黑名单`, { within: '.ant-modal-confirm' });
+      await expectText(page, `将 ${banned.name} (${banned.account}) 加入黑名单`, { within: '.ant-modal-confirm' });
       await confirm.getByRole('button', { name: '加入黑名单' }).click();
-      await expectText(page, '已将 student 加入黑名单');
+      await expectText(page, `已将 ${banned.account} 加入黑名单`).catch(async (err) => {
+        // A refusal stays in the dialog: say which.
+        const refusal = await dialog
+          .getByRole('alert')
+          .textContent({ timeout: 1000 })
+          .catch(() => null);
+        throw refusal ? new Error(`${err.message}; the dialog says: ${refusal}`) : err;
+      });
 
       const row = page.locator('.ant-table-row').filter({ hasText: reason });
       await expectText(page, '禁约中', { within: `.ant-table-row:has-text("${reason}")` });
       await expectText(page, '管理员添加', { within: `.ant-table-row:has-text("${reason}")` });
 
-      // The newest entry is the one just made.
+      // The user's one entry is the one just made, in force.
       const ban = await graphql(
         page,
-        '{ findBlackListAll(first: 1, offset: 0) { edges { node { reason ban_state } } } }',
+        `
+          query ($f: BlackListFilterMap) {
+            findBlackListAll(first: 5, offset: 0, filter: $f) {
+              edges {
+                node {
+                  reason
+                  ban_state
+                }
+              }
+            }
+          }
+        `,
+        { f: { user_account: { eq: banned.account } } },
       );
-      assert.equal(ban.data?.findBlackListAll?.edges[0]?.node.reason, reason, JSON.stringify(ban));
+      assert.deepEqual(
+        ban.data?.findBlackListAll?.edges.map((e) => e.node),
+        [{ reason, ban_state: '1' }],
+        JSON.stringify(ban),
+      );
 
       await row.getByRole('button', { name: /^解\s?除$/ }).click();
       const pardon = page.locator('.ant-modal').filter({ hasText: '解除原因' });
@@ -117,7 +150,7 @@ export const journeys = [
       await expectText(page, '请填写解除原因', { within: '.ant-modal' });
       await pardon.getByLabel('解除原因').fill('核实后解除');
       await pardon.getByRole('button', { name: /^解\s?除$/ }).click();
-      await expectText(page, '已解除 student 的禁约');
+      await expectText(page, `已解除 ${banned.account} 的禁约`);
       await expectText(page, '已解除', { within: `.ant-table-row:has-text("${reason}")` });
       await expectText(page, '核实后解除', { within: `.ant-table-row:has-text("${reason}")` });
       assertNoPageErrors(page);
