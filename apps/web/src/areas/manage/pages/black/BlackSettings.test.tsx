@@ -32,7 +32,8 @@ describe('black settings form', () => {
     const calls = open();
     await waitFor(() => expect((screen.getByLabelText('统计天数') as HTMLInputElement).value).toBe('30'));
     expect((screen.getByLabelText('违约次数') as HTMLInputElement).value).toBe('3');
-    expect(screen.getByText('30 天内违约（未签到）达到 3 次，将被禁止预约 7 天。')).toBeTruthy();
+    // The summary follows the form's watched values, which settle a render after the inputs.
+    expect(await screen.findByText('30 天内违约（未签到）达到 3 次，将被禁止预约 7 天。')).toBeTruthy();
     expect(screen.getByText('尚未保存，当前为默认规则')).toBeTruthy();
 
     typeInto('违约次数', '');
