@@ -4,7 +4,7 @@
 // clients do not share the server's event loop), statement counting and percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,7 +208,7 @@ export async function runClients(
   endpoint: string | string[],
   requests: LoadRequest[],
   mode: { burst: true } | { concurrency: number },
-): Promise<{ results: LoadResult[]; wallMs: number }> {
+): Promise<{ results: LoadResult[]; wallMs: number; cpuMs: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'yy-bench-'));
   const file = path.join(dir, 'job.json');
   writeFileSync(file, JSON.stringify({ endpoints: Array.isArray(endpoint) ? endpoint : [endpoint], requests, mode }));
@@ -220,10 +220,34 @@ export async function runClients(
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     if (code !== 0) throw new Error(`load client exited with ${code}`);
-    return JSON.parse(out) as { results: LoadResult[]; wallMs: number };
+    return JSON.parse(out) as { results: LoadResult[]; wallMs: number; cpuMs: number };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * CPU time (ms) the PostgreSQL server's processes on this machine have used so far, read from
+ * /proc (the benches run against a local server); null when none can be seen (another machine,
+ * PGlite). Backends that ended in between are not counted, so measure over a pool's lifetime.
+ */
+export function databaseCpuMs(): number | null {
+  let ms = 0;
+  let seen = false;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (!name.startsWith('postgres')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ
+    seen = true;
+  }
+  return seen ? ms : null;
 }
 
 /** The p-th percentile (nearest rank) of some numbers. */

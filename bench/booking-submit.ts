@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { instantOf } from '@yuyue/shared';
-import { SAVE, ZONE, bookingModel, pct, runClients, startBench } from './booking-lib.ts';
+import { SAVE, ZONE, bookingModel, databaseCpuMs, pct, runClients, startBench } from './booking-lib.ts';
 
 const requests = Number(process.argv[2] ?? 2000);
 const concurrency = Number(process.argv[3] ?? 20);
@@ -41,7 +41,12 @@ await runClients(
 );
 
 const cpu0 = bench.serverCpuMs();
-const { results, wallMs } = await runClients(
+const db0 = databaseCpuMs();
+const {
+  results,
+  wallMs,
+  cpuMs: clientCpuMs,
+} = await runClients(
   bench.endpoints,
   Array.from({ length: requests }, (_, i) => {
     const s = slots[i % slots.length]!;
@@ -54,10 +59,12 @@ const { results, wallMs } = await runClients(
   { concurrency },
 );
 const cpuMs = bench.serverCpuMs() - cpu0;
+const db1 = databaseCpuMs();
 const booked = results.filter((r) => r.code === '0').length;
 
 // The same work as raw SQL, on later days.
 const rawStart = performance.now();
+const rawCpu0 = process.cpuUsage();
 let next = 0;
 let rawBooked = 0;
 const rawMs: number[] = [];
@@ -90,15 +97,22 @@ await Promise.all(
   }),
 );
 const rawWall = performance.now() - rawStart;
+const db2 = databaseCpuMs();
+const rawCpu = process.cpuUsage(rawCpu0);
+const rawCpuMs = (rawCpu.user + rawCpu.system) / 1000;
+/** ` database X ms` per booking, when the database's processes can be seen. */
+const perBooking = (ms: number) => `${(ms / requests).toFixed(2)} ms`;
+const dbShare = (a: number | null, b: number | null) =>
+  a !== null && b !== null ? `, database ${perBooking(b - a)}` : '';
 
 const gqlRate = (requests / wallMs) * 1000;
 const rawRate = (requests / rawWall) * 1000;
 const ms = results.map((r) => r.ms);
 console.log(
-  `GraphQL saveAppointmentInformationAll: ${booked} of ${requests} booked, ${gqlRate.toFixed(0)} bookings/s, p50 ${pct(ms, 50).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms; server processes' CPU ${(cpuMs / requests).toFixed(2)} ms per booking`,
+  `GraphQL saveAppointmentInformationAll: ${booked} of ${requests} booked, ${gqlRate.toFixed(0)} bookings/s, p50 ${pct(ms, 50).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms; CPU per booking: server ${perBooking(cpuMs)}${dbShare(db0, db1)}, load client ${perBooking(clientCpuMs)}`,
 );
 console.log(
-  `raw SQL (insert booking + operate log per transaction): ${rawBooked} of ${requests} booked, ${rawRate.toFixed(0)} bookings/s, p50 ${pct(rawMs, 50).toFixed(1)} ms, p99 ${pct(rawMs, 99).toFixed(1)} ms`,
+  `raw SQL (insert booking + operate log per transaction): ${rawBooked} of ${requests} booked, ${rawRate.toFixed(0)} bookings/s, p50 ${pct(rawMs, 50).toFixed(1)} ms, p99 ${pct(rawMs, 99).toFixed(1)} ms; CPU per booking: bench process ${perBooking(rawCpuMs)}${dbShare(db1, db2)}`,
 );
 console.log(`ratio GraphQL / raw SQL: ${(gqlRate / rawRate).toFixed(2)}x (goal >= 0.3x)`);
 await bench.close();
