@@ -69,7 +69,9 @@ export async function startBench(opts: { poolSize?: number; instances?: number }
   const endpoints = [endpoint];
   for (let i = 1; i < (opts.instances ?? 1); i++) {
     if (!databaseUrl) throw new Error('several instances need DATABASE_URL (PostgreSQL)');
-    const child = spawn(process.execPath, ['--import', 'tsx', instanceScript], {
+    // BENCH_INSTANCE_ARGS: extra node options for the further instances (e.g. --cpu-prof to profile one).
+    const extra = process.env.BENCH_INSTANCE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...extra, '--import', 'tsx', instanceScript], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

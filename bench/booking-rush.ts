@@ -2,10 +2,12 @@
 // saveAppointmentInformationAll at the same instant for 20 slots of 5 exclusive resources,
 // over real HTTP from a separate client process; then the same rush as raw SQL (one
 // INSERT ... ON CONFLICT DO NOTHING against the exclusion constraint per client, through the
-// same pool) on 20 fresh slots. Repeated `rounds` times with new users and slots.
+// same pool) on 20 fresh slots. Repeated `rounds` times with new users and slots, after one
+// unmeasured warm-up rush (a server that has been up has run the submit path before).
 // Prints winners (exactly 20 each), 5xx, p50/p99/max latency, and the statements one winner and
-// one loser send, and the server process's CPU time per submit (user + system, the clients run
-// in another process), which depends less on the machine's other load than latency does.
+// one loser send, and the CPU time per submit of the server process(es), of PostgreSQL (when
+// local) and of the load client (its own process), which depend less on the machine's other
+// load than latency does.
 // With instances > 1, further app instances (own processes, same database) share the clients.
 // With `warm`, each client first loads the day's availability of its resource (as the booking
 // page does before the slot opens), so its token is known to the server when the rush starts;
@@ -14,7 +16,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { instantOf } from '@yuyue/shared';
-import { SAVE, ZONE, bookingModel, countStatements, pct, runClients, startBench } from './booking-lib.ts';
+import {
+  SAVE,
+  ZONE,
+  bookingModel,
+  countStatements,
+  databaseCpuMs,
+  pct,
+  runClients,
+  startBench,
+} from './booking-lib.ts';
 
 const AVAILABILITY = `query($resourcesId: String!, $date: Date!) {
   findResourceSlotAvailability(resourcesId: $resourcesId, date: $date) { id state remaining } }`;
@@ -46,6 +57,27 @@ const HOURS = [9, 10, 11, 14];
   }
 }
 
+// A warm-up rush, not measured: a server that has been up has compiled the submit path (its
+// winner and its refusal branches) before the day's rush; the first burst after a start is slower.
+{
+  const slots: { resourceId: string; slotId: string }[] = [];
+  const r = await bench.makeResource({ hours: HOURS });
+  r.slots.forEach((sl) => slots.push({ resourceId: r.id, slotId: sl.id }));
+  const users = await bench.makeUsers(200, 'warmup_');
+  await runClients(
+    bench.endpoints,
+    users.map((u, i) => ({
+      token: u.token,
+      query: SAVE,
+      variables: {
+        model: bookingModel(slots[i % slots.length]!.resourceId, '2030-01-02'),
+        timeSlotIdList: [slots[i % slots.length]!.slotId],
+      },
+    })),
+    { burst: true },
+  );
+}
+
 const rows: string[] = [];
 for (let round = 0; round < rounds; round++) {
   const slots: { resourceId: string; slotId: string; hour: number }[] = [];
@@ -67,7 +99,8 @@ for (let round = 0; round < rounds; round++) {
     );
   }
   const cpu0 = bench.serverCpuMs();
-  const { results } = await runClients(
+  const db0 = databaseCpuMs();
+  const { results, cpuMs: clientCpuMs } = await runClients(
     bench.endpoints,
     users.map((u, i) => {
       const s = slots[i % slots.length]!;
@@ -80,6 +113,8 @@ for (let round = 0; round < rounds; round++) {
     { burst: true },
   );
   const cpuPerSubmit = (bench.serverCpuMs() - cpu0) / clients;
+  const db1 = databaseCpuMs();
+  const dbPerSubmit = db0 !== null && db1 !== null ? `, database ${((db1 - db0) / clients).toFixed(1)} ms` : '';
 
   // The same rush as raw SQL, the next day: one insert per client, all at once.
   const rawDate = `2030-02-0${3 + round}`;
@@ -109,7 +144,9 @@ for (let round = 0; round < rounds; round++) {
     results.map((r) => ({ ms: r.ms, ok: r.code === '0', status: r.status })),
   );
   const s = line('raw SQL INSERT ... ON CONFLICT DO NOTHING', raw);
-  rows.push(`round ${round + 1} (server processes' CPU ${cpuPerSubmit.toFixed(1)} ms per submit)\n  ${g}\n  ${s}`);
+  rows.push(
+    `round ${round + 1} (CPU per submit: server ${cpuPerSubmit.toFixed(1)} ms${dbPerSubmit}, load client ${(clientCpuMs / clients).toFixed(1)} ms)\n  ${g}\n  ${s}`,
+  );
   console.log(rows[rows.length - 1]);
 }
 await bench.close();
