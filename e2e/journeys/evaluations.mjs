@@ -5,6 +5,8 @@ import { BASE, accounts, assertNoPageErrors, expectPath, expectText, graphql, op
 
 const PHONE = { width: 390, height: 844 };
 const pad = (n) => String(n).padStart(2, '0');
+/** A 1x1 PNG: the upload endpoint checks that a picture is one. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** "YYYY-MM-DD" in the demo tenant's zone (Asia/Shanghai), `days` from today. */
 function tenantDate(days) {
@@ -101,19 +103,31 @@ export const journeys = [
       assert.equal(marked.data?.updateAppointmentPerformState?.errcode, '0', JSON.stringify(marked));
 
       await page.reload();
-      const overall = page.getByRole('slider', { name: '综合评分' });
+      const overall = page.getByRole('radiogroup', { name: '综合评分' });
       await overall.waitFor();
       // the scores are checked before anything is sent
       await page.getByRole('button', { name: '提交评价' }).click();
       await expectText(page, '请选择1到5星');
       // stars by touch (the fifth star), and by keys
-      await overall.locator('.adm-rate-star').nth(4).click();
-      assert.equal(await overall.getAttribute('aria-valuenow'), '5');
+      await overall.getByRole('radio', { name: '5星' }).click();
+      assert.equal(await overall.getByRole('radio', { name: '5星' }).isChecked(), true);
       for (const score of ['资源评分', '系统评分', '服务评分']) {
-        await page.getByRole('slider', { name: score }).focus();
+        await page.getByRole('radiogroup', { name: score }).getByRole('radio', { name: '1星' }).focus();
         await page.keyboard.press('End');
         await page.keyboard.press('ArrowLeft');
       }
+      assert.equal(
+        await page.getByRole('radiogroup', { name: '服务评分' }).getByRole('radio', { name: '4星' }).isChecked(),
+        true,
+      );
+      // a picture, uploaded as it is picked; a file that is not a picture is refused
+      const files = page.locator('input[type=file]');
+      await files.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+      await expectText(page, '只能上传图片（png、jpg、gif、webp）');
+      await files.setInputFiles({ name: 'court.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+      await page.getByRole('button', { name: '删除图片1' }).waitFor();
+      await page.getByText('上传中…').waitFor({ state: 'detached' });
+      assert.equal(await page.getByText('上传失败').count(), 0, 'the picture is uploaded');
       await page.getByLabel('评价内容').fill(`场地干净，灯光明亮 ${stamp}`);
       await page.getByText('匿名评价', { exact: true }).click();
       assert.equal(await page.getByRole('switch', { name: /匿名评价/ }).isChecked(), true);
@@ -123,6 +137,7 @@ export const journeys = [
       await expectText(page, `场地干净，灯光明亮 ${stamp}`);
       const review = page.locator('article', { hasText: stamp });
       await review.getByText('匿名用户').waitFor();
+      await review.getByRole('img', { name: '评价图片1' }).waitFor();
       assert.equal(await review.getByText(accounts.student.name).count(), 0, 'an anonymous review shows no name');
       await expectText(page, '1条评价', { within: '.yy-ev-summary' });
       await expectText(page, '5.0', { within: '.yy-ev-summary' });

@@ -26,7 +26,12 @@ function serve(answers: Record<string, GraphqlAnswer>, b = booking()) {
 const open = () =>
   renderMobile(<EvaluateAppointment />, { path: '/mobile/evaluate/b1', pattern: '/mobile/evaluate/:appointmentId' });
 
-const slider = (name: string) => screen.getByRole('slider', { name });
+/** The stars of a score (a radio group named by the score). */
+const stars = (name: string) => screen.getByRole('radiogroup', { name });
+/** Presses a key on a score's stars (the group handles the keys of its radios). */
+const press = (name: string, key: string) => fireEvent.keyDown(within(stars(name)).getAllByRole('radio')[0]!, { key });
+const chosen = (name: string) =>
+  within(stars(name)).queryByRole('radio', { checked: true })?.getAttribute('aria-label');
 
 describe('/mobile/evaluate/:appointmentId', () => {
   it('checks the four scores before sending, then sends the evaluation and shows the reviews', async () => {
@@ -40,18 +45,16 @@ describe('/mobile/evaluate/:appointmentId', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
     expect(await screen.findAllByText('请选择1到5星')).toHaveLength(4);
-    expect(slider('综合评分').getAttribute('aria-invalid')).toBe('true');
+    expect(stars('综合评分').getAttribute('aria-invalid')).toBe('true');
     expect(variablesOf('saveAppointmentEvaluate')).toEqual([]);
 
-    fireEvent.keyDown(slider('综合评分'), { key: 'End' });
-    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
-    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
-    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
-    fireEvent.keyDown(slider('资源评分'), { key: 'ArrowRight' });
-    fireEvent.keyDown(slider('系统评分'), { key: 'Home' });
-    fireEvent.keyDown(slider('服务评分'), { key: 'End' });
-    fireEvent.keyDown(slider('服务评分'), { key: 'ArrowLeft' });
-    expect(slider('资源评分').getAttribute('aria-valuetext')).toBe('4星');
+    fireEvent.click(within(stars('综合评分')).getByRole('radio', { name: '5星' }));
+    for (let i = 0; i < 4; i++) press('资源评分', 'ArrowRight');
+    press('系统评分', 'Home');
+    press('服务评分', 'End');
+    press('服务评分', 'ArrowLeft');
+    expect(chosen('资源评分')).toBe('4星');
+    expect(screen.getAllByText('4星')).toHaveLength(2);
     expect(screen.queryByText('请选择1到5星')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('评价内容'), { target: { value: '  场地很干净  ' } });
@@ -88,8 +91,7 @@ describe('/mobile/evaluate/:appointmentId', () => {
     });
     const router = open();
     await screen.findByRole('heading', { name: '羽毛球场1号' });
-    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分'])
-      fireEvent.keyDown(slider(name), { key: 'End' });
+    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分']) press(name, 'End');
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -126,8 +128,9 @@ describe('/mobile/evaluate/:appointmentId', () => {
       fireEvent.change(input, { target: { files: [new File(['png'], 'court.png', { type: 'image/png' })] } });
     });
     await vi.waitFor(() => expect(uploads).toEqual(['court.png']));
-    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分'])
-      fireEvent.keyDown(slider(name), { key: 'End' });
+    expect(await screen.findByRole('img', { name: '评价图片1' })).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByText('上传中…')).toBeNull());
+    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分']) press(name, 'End');
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
     await vi.waitFor(() => expect(variablesOf('saveAppointmentEvaluate')).toHaveLength(1));
     expect(variablesOf('saveAppointmentEvaluate')[0]).toMatchObject({
@@ -135,11 +138,40 @@ describe('/mobile/evaluate/:appointmentId', () => {
     });
   });
 
+  it('shows a picture the server refused with its reason, and sends the evaluation without it', async () => {
+    serve({ saveAppointmentEvaluate: { saveAppointmentEvaluate: { errcode: '0', msg: '', msg_en: '', ids: ['e9'] } } });
+    const graphql = vi.mocked(fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (!url.startsWith('/api/file/upload')) return graphql(url, init);
+        return new Response(
+          JSON.stringify({ id: '', uri: '', errno: 1, error: '文件过大，最大允许10MB', error_en: 'Too large' }),
+          { status: 400 },
+        );
+      }),
+    );
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => {};
+    open();
+    await screen.findByRole('heading', { name: '羽毛球场1号' });
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['big'], 'big.jpg', { type: 'image/jpeg' })] } });
+    });
+    expect(await screen.findByText('第1张图片上传失败：文件过大，最大允许10MB')).toBeTruthy();
+    expect(screen.getByText('上传失败')).toBeTruthy();
+    for (const name of ['综合评分', '资源评分', '系统评分', '服务评分']) press(name, 'End');
+    fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
+    await vi.waitFor(() => expect(variablesOf('saveAppointmentEvaluate')).toHaveLength(1));
+    expect(variablesOf('saveAppointmentEvaluate')[0]).toMatchObject({ model: { pictures: [] } });
+  });
+
   it('does not offer the form for a booking that was not performed', async () => {
     serve({}, booking({ appointment_state: '0' }));
     open();
     expect(await screen.findByText('预约履约（签到）后才能评价')).toBeTruthy();
-    expect(screen.queryByRole('slider')).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 
   it("shows the user's evaluation once made, to edit", async () => {
@@ -165,8 +197,8 @@ describe('/mobile/evaluate/:appointmentId', () => {
     expect(screen.getByText('感谢反馈')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '修改评价' }));
-    expect(slider('资源评分').getAttribute('aria-valuenow')).toBe('4');
-    fireEvent.keyDown(slider('资源评分'), { key: 'End' });
+    expect(chosen('资源评分')).toBe('4星');
+    press('资源评分', 'End');
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
     await vi.waitFor(() => expect(variablesOf('saveAppointmentEvaluate')).toHaveLength(1));
     expect(variablesOf('saveAppointmentEvaluate')[0]).toMatchObject({

@@ -1,5 +1,5 @@
-import { Button, Skeleton } from 'antd-mobile';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
@@ -22,11 +22,14 @@ import { pick } from '../../../../lib/i18n.ts';
 import { Empty, LoadFailed } from '../../components/LoadState.tsx';
 import { showAlert, showConfirm, showToast } from '../../components/overlay.ts';
 import { PageNav } from '../../components/PageNav.tsx';
+import { SkeletonLines } from '../../components/SkeletonLines.tsx';
 import { mobilePaths } from '../../paths.ts';
-import { EvaluationCard } from './EvaluationCard.tsx';
 import { EvaluationForm } from './EvaluationForm.tsx';
 import '../booking/booking.css';
 import './evaluations.css';
+
+// The user's evaluation shows only once they have made one: the form, shown before, does without its code.
+const EvaluationCard = lazy(() => import('./EvaluationCard.tsx').then((m) => ({ default: m.EvaluationCard })));
 
 function BookingSummary({ a }: { a: Appointment }) {
   const { t } = useTranslation();
@@ -103,8 +106,7 @@ export default function EvaluateAppointment() {
   if (booking.isPending || (a && mine.isPending)) {
     body = (
       <div className="yy-m-card">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
+        <SkeletonLines lines={6} />
       </div>
     );
   } else if (booking.error || mine.error) {
@@ -123,10 +125,12 @@ export default function EvaluateAppointment() {
         <BookingSummary a={a} />
         <section className="yy-m-card" aria-labelledby="yy-ev-mine">
           <h2 id="yy-ev-mine">{t('evaluations.mine.title')}</h2>
-          <EvaluationCard evaluation={e} own />
+          <Suspense fallback={<SkeletonLines lines={3} title={false} />}>
+            <EvaluationCard evaluation={e} own />
+          </Suspense>
         </section>
         <div className="yy-m-actions">
-          <Button color="danger" fill="outline" onClick={() => void askDelete(e)}>
+          <Button className="yy-ev-danger" color="danger" fill="outline" onClick={() => void askDelete(e)}>
             {t('evaluations.mine.delete')}
           </Button>
           <Button color="primary" onClick={() => setEditing(true)}>

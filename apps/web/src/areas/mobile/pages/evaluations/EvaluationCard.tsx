@@ -1,26 +1,26 @@
-import { Image, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { authorOf } from '../../../../features/evaluations/form.ts';
 import type { Evaluation } from '../../../../features/evaluations/types.ts';
-import { Stars } from './ScoreField.tsx';
+import { StarScore } from '../../components/StarScore.tsx';
+import { openPictures } from './open-pictures.ts';
 
 /** The pictures of an evaluation; a tap opens them full screen. */
 function Pictures({ pictures }: { pictures: string[] }) {
   const { t } = useTranslation();
   if (!pictures.length) return null;
-  const open = (index: number) => void import('./picture-viewer.ts').then((m) => m.showPictures(pictures, index));
   return (
     <ul className="yy-ev-pictures">
       {pictures.map((uri, i) => (
         <li key={`${uri}-${i}`}>
-          <button type="button" className="yy-ev-picture" onClick={() => open(i)}>
-            <Image
+          <button type="button" className="yy-ev-picture" onClick={() => openPictures(pictures, i)}>
+            <img
+              className="yy-ev-picture-img"
               src={uri}
               alt={t('evaluations.reviews.picture', { n: i + 1 })}
-              fit="cover"
               width={72}
               height={72}
-              lazy
+              loading="lazy"
+              decoding="async"
             />
           </button>
         </li>
@@ -48,9 +48,9 @@ export function EvaluationCard({ evaluation: e, own }: { evaluation: Evaluation;
           <strong>{shown}</strong>
           <span className="yy-m-muted">{e.create_time.slice(0, 16)}</span>
         </div>
-        {own && e.is_anonymous === '1' ? <Tag fill="outline">{t('evaluations.mine.anonymous')}</Tag> : null}
+        {own && e.is_anonymous === '1' ? <span className="yy-ev-tag">{t('evaluations.mine.anonymous')}</span> : null}
       </header>
-      <Stars value={e.composite_score} label={stars} />
+      <StarScore value={e.composite_score} label={stars} />
       {own ? (
         <dl className="yy-ev-subscores">
           {(['resources_score', 'system_score', 'service_score'] as const).map((k) => (

@@ -1,5 +1,5 @@
-import { Button, ImageUploader, Switch, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session.tsx';
 import { uploadAttachment } from '../../../../features/booking/upload.ts';
@@ -13,13 +13,15 @@ import {
   type EvaluationErrors,
   type EvaluationValues,
 } from '../../../../features/evaluations/form.ts';
+import { ImagePicker, type ImagePickerTexts } from '../../components/ImagePicker.tsx';
 import { showToast } from '../../components/overlay.ts';
+import { openPictures } from './open-pictures.ts';
 import { ScoreField } from './ScoreField.tsx';
 
 /**
  * The evaluation form of the phone: four star scores, the text, up to nine pictures (uploaded
- * as they are picked) and the anonymous switch. Checked before `onSubmit` (which shows the
- * server's refusal itself); the errors show under their fields.
+ * as they are picked, each with its state) and the anonymous switch. Checked before `onSubmit`
+ * (which shows the server's refusal itself); the errors show under their fields.
  */
 export function EvaluationForm({
   initial,
@@ -38,21 +40,28 @@ export function EvaluationForm({
   const [uploading, setUploading] = useState(0);
   const [checked, setChecked] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const contentArea = useRef<HTMLTextAreaElement>(null);
+  // The text box grows with its text (from 4 lines; past 10 it scrolls, by its CSS max-height).
+  useLayoutEffect(() => {
+    const el = contentArea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    if (el.scrollHeight > 0) el.style.height = `${el.scrollHeight}px`;
+  }, [values.content]);
   const errors: EvaluationErrors = checked ? validateEvaluation(values, uploading) : {};
   const message = (field: keyof EvaluationErrors) =>
     errors[field] ? t(`evaluations.${errors[field].key}`, errors[field].values) : undefined;
 
-  const upload = async (file: File): Promise<ImageUploadItem> => {
-    try {
-      const { uri } = await uploadAttachment(file, token);
-      return { url: uri, key: uri };
-    } catch (err) {
-      void showToast(
-        `${t('evaluations.form.uploadFailed')}: ${err instanceof Error ? err.message : String(err)}`,
-        'fail',
-      );
-      throw err;
-    }
+  const pictureTexts: ImagePickerTexts = {
+    add: t('evaluations.form.addPicture'),
+    picture: (n) => t('evaluations.reviews.picture', { n }),
+    remove: (n) => t('evaluations.form.removePicture', { n }),
+    uploading: t('evaluations.form.pictureUploading'),
+    failedShort: t('evaluations.form.pictureFailedShort'),
+    failed: (n, reason) => t('evaluations.form.pictureFailed', { n, reason }),
+    retry: t('evaluations.form.retryUpload'),
+    notImage: t('evaluations.form.notImage'),
+    tooMany: t('evaluations.errors.tooManyPictures', { max: PICTURES_MAX }),
   };
 
   const submit = async () => {
@@ -97,35 +106,46 @@ export function EvaluationForm({
         <label className="yy-m-field-label" htmlFor="yy-ev-content">
           {t('evaluations.form.content')}
         </label>
-        <TextArea
-          id="yy-ev-content"
-          className="yy-ev-textarea"
-          placeholder={t('evaluations.form.contentPlaceholder')}
-          value={values.content}
-          onChange={(content) => setValues((s) => ({ ...s, content }))}
-          maxLength={CONTENT_MAX}
-          showCount
-          autoSize={{ minRows: 4, maxRows: 10 }}
-        />
-        {message('content') ? <p className="yy-m-error-text">{message('content')}</p> : null}
+        <div className="yy-ev-textarea">
+          <textarea
+            id="yy-ev-content"
+            ref={contentArea}
+            rows={4}
+            placeholder={t('evaluations.form.contentPlaceholder')}
+            value={values.content}
+            onChange={(e) => setValues((s) => ({ ...s, content: e.target.value }))}
+            maxLength={CONTENT_MAX}
+            aria-invalid={message('content') ? true : undefined}
+            aria-describedby={message('content') ? 'yy-ev-content-error' : undefined}
+          />
+          <div className="yy-ev-count" aria-hidden>
+            {values.content.length}/{CONTENT_MAX}
+          </div>
+        </div>
+        {message('content') ? (
+          <p className="yy-m-error-text" id="yy-ev-content-error">
+            {message('content')}
+          </p>
+        ) : null}
         <p className="yy-m-field-label" id="yy-ev-pictures">
           {t('evaluations.form.pictures')}
-          <span className="yy-m-muted yy-ev-hint">{t('evaluations.form.picturesHint', { max: PICTURES_MAX })}</span>
+          <span className="yy-m-muted yy-ev-hint" id="yy-ev-pictures-hint">
+            {t('evaluations.form.picturesHint', { max: PICTURES_MAX })}
+          </span>
         </p>
-        <ImageUploader
-          aria-labelledby="yy-ev-pictures"
-          value={values.pictures.map((url) => ({ url, key: url }))}
-          onChange={(items) => setValues((s) => ({ ...s, pictures: items.map((i) => i.url) }))}
-          upload={upload}
+        <ImagePicker
+          initial={initial.pictures}
+          max={PICTURES_MAX}
           accept={PICTURE_ACCEPT}
-          multiple
-          maxCount={PICTURES_MAX}
-          onUploadQueueChange={(tasks) => setUploading(tasks.filter((task) => task.status === 'pending').length)}
-          beforeUpload={(file) => {
-            if (PICTURE_ACCEPT.split(',').includes(file.type)) return file;
-            void showToast(t('evaluations.form.notImage'), 'fail');
-            return null;
+          upload={async (file) => (await uploadAttachment(file, token)).uri}
+          onChange={({ uris, uploading: pending }) => {
+            setValues((s) => ({ ...s, pictures: uris }));
+            setUploading(pending);
           }}
+          onOpen={openPictures}
+          texts={pictureTexts}
+          labelledBy="yy-ev-pictures"
+          describedBy="yy-ev-pictures-hint"
         />
         {message('pictures') ? <p className="yy-m-error-text">{message('pictures')}</p> : null}
         <div className="yy-ev-switch">
@@ -133,20 +153,18 @@ export function EvaluationForm({
             <span>{t('evaluations.form.anonymous')}</span>
             <span className="yy-m-muted">{t('evaluations.form.anonymousHint')}</span>
           </label>
-          {/* antd-mobile's switch takes no focus nor keys: a native one carries them, the kit's shows it. */}
-          <input
-            id="yy-ev-anonymous"
-            type="checkbox"
-            role="switch"
-            className="yy-m-visually-hidden"
-            checked={values.anonymous}
-            onChange={(e) => setValues((s) => ({ ...s, anonymous: e.target.checked }))}
-          />
-          <Switch
-            checked={values.anonymous}
-            onChange={(anonymous) => setValues((s) => ({ ...s, anonymous }))}
-            aria-hidden
-          />
+          {/* A native checkbox drawn as a switch: it takes the focus, the keys and the label's taps. */}
+          <span className="yy-ev-toggle">
+            <input
+              id="yy-ev-anonymous"
+              type="checkbox"
+              role="switch"
+              className="yy-ev-toggle-input"
+              checked={values.anonymous}
+              onChange={(e) => setValues((s) => ({ ...s, anonymous: e.target.checked }))}
+            />
+            <span className="yy-ev-toggle-track" aria-hidden />
+          </span>
         </div>
       </section>
       <div className="yy-m-actions yy-ev-actions">

@@ -1,4 +1,4 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useBookableResource } from '../../../../features/booking/api/findResources.ts';
@@ -9,9 +9,10 @@ import type { EvaluationAverage } from '../../../../features/evaluations/types.t
 import { pick } from '../../../../lib/i18n.ts';
 import { Empty, LoadFailed } from '../../components/LoadState.tsx';
 import { PageNav } from '../../components/PageNav.tsx';
+import { SkeletonLines } from '../../components/SkeletonLines.tsx';
 import { mobilePaths } from '../../paths.ts';
 import { EvaluationCard } from './EvaluationCard.tsx';
-import { Stars } from './ScoreField.tsx';
+import { StarScore } from '../../components/StarScore.tsx';
 import '../booking/booking.css';
 import './evaluations.css';
 
@@ -29,7 +30,7 @@ function Summary({ name, average }: { name: string; average: EvaluationAverage }
       <div className="yy-ev-summary-main">
         <strong className="yy-ev-summary-score">{formatScore(average.average, average.evaluateCount)}</strong>
         <div>
-          <Stars
+          <StarScore
             value={starsOf(average.average)}
             size={18}
             label={`${overall}: ${formatScore(average.average, average.evaluateCount)}`}
@@ -67,8 +68,7 @@ export default function ResourceComments() {
   if (resource.isPending || averages.isPending) {
     head = (
       <div className="yy-m-card">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={3} animated />
+        <SkeletonLines lines={3} />
       </div>
     );
   } else if (resource.error || averages.error) {
@@ -96,7 +96,7 @@ export default function ResourceComments() {
 
   let reviews;
   if (list.isPending) {
-    reviews = <Skeleton.Paragraph lineCount={6} animated />;
+    reviews = <SkeletonLines lines={6} title={false} />;
   } else if (list.error && !items.length) {
     reviews = <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
   } else if (!items.length) {
