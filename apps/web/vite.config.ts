@@ -113,13 +113,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]|vite[\\/]preload-helper/,
               priority: 10,
             },
-            // A language's translation files travel as one chunk: fetched together anyway.
-            { name: 'locale-zh-manage', test: /\/locales\/zh\/manage\//, priority: 2 },
-            { name: 'locale-zh-desktop', test: /\/locales\/zh\/desktop\//, priority: 2 },
-            { name: 'locale-en-desktop', test: /\/locales\/en\/desktop\//, priority: 2 },
-            { name: 'locale-en-manage', test: /\/locales\/en\/manage\//, priority: 2 },
-            { name: 'locale-zh', test: /\/locales\/zh\//, priority: 1 },
-            { name: 'locale-en', test: /\/locales\/en\//, priority: 1 },
           ],
         },
       },

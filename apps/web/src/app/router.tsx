@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { useDeviceSwitch } from './device.ts';
-import { ensureTranslations } from '../lib/i18n.ts';
+import { ensureTranslations, withTexts } from '../lib/i18n.ts';
 import RouteError from '../components/RouteError.tsx';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
 import { MOBILE_ROOT, mobileRoutes } from '../areas/mobile/paths.ts';
@@ -43,6 +43,9 @@ function area(root: string, defs: RouteDef[], layout: () => Promise<{ default: R
 }
 
 const page = (importer: () => Promise<{ default: React.ComponentType }>) => () => loadPage(importer);
+
+/** The tenant set-up pages (outside the back office's area) show the back office's texts. */
+const tenantPage = <T,>(module: Promise<T>) => withTexts(module, ensureTranslations('manage'));
 
 const ROOT_ID = 'root';
 
@@ -89,7 +92,9 @@ export const routes: RouteObject[] = [
             <Outlet />
           </Guard>
         ),
-        children: [{ index: true, lazy: page(() => import('../areas/manage/pages/tenant/TenantInit.tsx')) }],
+        children: [
+          { index: true, lazy: page(() => tenantPage(import('../areas/manage/pages/tenant/TenantInit.tsx'))) },
+        ],
       },
       {
         path: '/tenant/manualInit',
@@ -99,7 +104,9 @@ export const routes: RouteObject[] = [
             <Outlet />
           </Guard>
         ),
-        children: [{ index: true, lazy: page(() => import('../areas/manage/pages/tenant/TenantManualInit.tsx')) }],
+        children: [
+          { index: true, lazy: page(() => tenantPage(import('../areas/manage/pages/tenant/TenantManualInit.tsx'))) },
+        ],
       },
       {
         path: '/visitor/accessControlScan',

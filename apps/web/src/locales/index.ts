@@ -1,22 +1,28 @@
 /**
  * Translations, one file per section and language (`locales/<lang>/<section>.json`), so each
- * feature adds its own file. Sections used only by the back office live in
- * `locales/<lang>/manage/` and load with the back office; sections of the desktop pages (the
- * portal and the back office, never the phone pages) live in `locales/<lang>/desktop/` and load
- * with either; the rest load at start. Only the language in use is fetched.
+ * feature adds its own file. Texts only the back office shows live in `locales/<lang>/manage/`
+ * and load with the back office; those of the desktop pages (the portal and the back office, never
+ * the phone pages) live in `locales/<lang>/desktop/` and load with either; the rest (core) load at
+ * start. A section may have keys in several parts (the phone's route titles in core, the
+ * portal's in `desktop/route.json`, the back office's in `manage/route.json`): the parts are merged
+ * as they load, so a key's name does not depend on its part (a test checks no key is in two).
+ * Only the language in use is fetched.
  */
-type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+type Part = () => Promise<{ default: Record<string, Record<string, unknown>> }>;
 
-const loaders: Record<'zh' | 'en', Record<TranslationPart, Loaders>> = {
+// One module per part and language (`<lang>/index.ts`, `<lang>/desktop/index.ts`, ...), which
+// imports the part's files: a part is fetched as one chunk, and this table stays small (it is in
+// every page's first download).
+const loaders: Record<'zh' | 'en', Record<TranslationPart, Part>> = {
   zh: {
-    core: import.meta.glob<{ default: Record<string, unknown> }>('./zh/*.json'),
-    desktop: import.meta.glob<{ default: Record<string, unknown> }>('./zh/desktop/*.json'),
-    manage: import.meta.glob<{ default: Record<string, unknown> }>('./zh/manage/*.json'),
+    core: () => import('./zh/index.ts'),
+    desktop: () => import('./zh/desktop/index.ts'),
+    manage: () => import('./zh/manage/index.ts'),
   },
   en: {
-    core: import.meta.glob<{ default: Record<string, unknown> }>('./en/*.json'),
-    desktop: import.meta.glob<{ default: Record<string, unknown> }>('./en/desktop/*.json'),
-    manage: import.meta.glob<{ default: Record<string, unknown> }>('./en/manage/*.json'),
+    core: () => import('./en/index.ts'),
+    desktop: () => import('./en/desktop/index.ts'),
+    manage: () => import('./en/manage/index.ts'),
   },
 };
 
@@ -32,8 +38,6 @@ export async function loadTranslations(
   lang: 'zh' | 'en',
   part: TranslationPart = 'core',
 ): Promise<Record<string, unknown>> {
-  const entries = await Promise.all(
-    Object.entries(loaders[lang][part]).map(async ([file, load]) => [sectionOf(file), (await load()).default] as const),
-  );
-  return Object.fromEntries(entries);
+  const files = (await loaders[lang][part]()).default;
+  return Object.fromEntries(Object.entries(files).map(([file, texts]) => [sectionOf(file), texts]));
 }

@@ -1,8 +1,9 @@
 import type { RouteDef } from '../../app/route-def.ts';
-import { withBookingTexts } from '../../features/booking/i18n.ts';
-import { withCheckinTexts } from '../../features/checkin/i18n.ts';
+import { loadBookingTexts } from '../../features/booking/texts.ts';
+import { loadCheckinTexts } from '../../features/checkin/texts.ts';
 import { withEvaluationTexts } from '../../features/evaluations/texts.ts';
-import { withPublicBookingTexts } from '../../features/public-booking/i18n.ts';
+import { ensurePublicBookingTranslations } from '../../features/public-booking/i18n.ts';
+import { withTexts } from '../../lib/i18n.ts';
 
 /** The mobile area (`/mobile`), spec 2.1. */
 export const MOBILE_ROOT = '/mobile';
@@ -12,22 +13,23 @@ export const mobileRoutes: RouteDef[] = [
   {
     path: 'menuManage',
     title: 'route.mobile.menuManage',
-    page: () => withBookingTexts(import('./pages/booking/menu/MenuManage.tsx')),
+    page: () => withTexts(import('./pages/booking/menu/MenuManage.tsx'), loadBookingTexts(['person'])),
   },
   {
     path: 'myAppointment',
     title: 'route.mobile.myAppointment',
-    page: () => withBookingTexts(import('./pages/booking/appointments/MyAppointment.tsx')),
+    page: () =>
+      withTexts(import('./pages/booking/appointments/MyAppointment.tsx'), loadBookingTexts(['common', 'appointments'])),
   },
   {
     path: 'personcenter',
     title: 'route.mobile.personcenter',
-    page: () => withBookingTexts(import('./pages/booking/person/PersonCenter.tsx')),
+    page: () => withTexts(import('./pages/booking/person/PersonCenter.tsx'), loadBookingTexts(['person'])),
   },
   {
     path: 'search',
     title: 'route.mobile.search',
-    page: () => withBookingTexts(import('./pages/booking/search/ResourceSearch.tsx')),
+    page: () => withTexts(import('./pages/booking/search/ResourceSearch.tsx'), loadBookingTexts(['common', 'search'])),
   },
   {
     path: 'announcements',
@@ -37,67 +39,76 @@ export const mobileRoutes: RouteDef[] = [
   {
     path: 'ordered/resources',
     title: 'route.mobile.orderedResources',
-    page: () => withCheckinTexts(import('./pages/checkin/OrderedResources.tsx'), { booking: true }),
+    page: () => withTexts(import('./pages/checkin/OrderedResources.tsx'), loadCheckinTexts(['overview'])),
   },
   {
     path: 'ordered/resources/:id',
     title: 'route.mobile.orderedResourcesTable',
     hidden: true,
-    page: () => withCheckinTexts(import('./pages/checkin/OrderedResource.tsx'), { booking: true }),
+    page: () =>
+      withTexts(import('./pages/checkin/OrderedResource.tsx'), loadCheckinTexts(['common', 'resource', 'mark'])),
   },
   {
     path: 'ordered/scan/:id',
     title: 'route.mobile.orderedScan',
     hidden: true,
-    page: () => withCheckinTexts(import('./pages/checkin/OrderedScan.tsx'), { booking: true }),
+    page: () => withTexts(import('./pages/checkin/OrderedScan.tsx'), loadCheckinTexts(['common', 'scan', 'mark'])),
   },
   {
     path: 'ordered/register/:id',
     title: 'route.mobile.orderedRegister',
     hidden: true,
-    page: () => withCheckinTexts(import('./pages/checkin/OrderedRegister.tsx'), { booking: true }),
+    page: () =>
+      withTexts(
+        import('./pages/checkin/OrderedRegister.tsx'),
+        loadCheckinTexts(['common', 'overview', 'resource', 'mark', 'scan']),
+      ),
   },
   {
     path: 'appointmentDetail/:type/:id',
     title: 'route.mobile.appointmentDetail',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/appointments/AppointmentDetail.tsx')),
+    page: () =>
+      withTexts(import('./pages/booking/appointments/AppointmentDetail.tsx'), loadBookingTexts(['common', 'detail'])),
   },
   {
     path: 'venueDetail/:id',
     title: 'route.mobile.venueDetail',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/venue/VenueDetail.tsx')),
+    page: () => withTexts(import('./pages/booking/venue/VenueDetail.tsx'), loadBookingTexts(['common', 'venue'])),
   },
   {
     path: 'resource/:id/comments',
     title: 'route.mobile.comments',
     hidden: true,
-    page: () => withEvaluationTexts(withBookingTexts(import('./pages/evaluations/ResourceComments.tsx'))),
+    page: () => withEvaluationTexts(import('./pages/evaluations/ResourceComments.tsx')),
   },
   {
     path: 'evaluate/:appointmentId',
     title: 'evaluations.evaluateTitle',
     hidden: true,
-    page: () => withEvaluationTexts(withBookingTexts(import('./pages/evaluations/EvaluateAppointment.tsx'))),
+    page: () => withEvaluationTexts(import('./pages/evaluations/EvaluateAppointment.tsx')),
   },
   {
     path: 'chooseDate/:id',
     title: 'route.mobile.chooseDate',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/choose/ChooseDate.tsx')),
+    page: () =>
+      withTexts(import('./pages/booking/choose/ChooseDate.tsx'), loadBookingTexts(['common', 'choose', 'series'])),
   },
   {
     path: 'chooseAnotherTime/:id/:appId',
     title: 'route.mobile.chooseAnotherTime',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/choose/ChooseAnotherTime.tsx')),
+    page: () =>
+      withTexts(import('./pages/booking/choose/ChooseAnotherTime.tsx'), loadBookingTexts(['common', 'choose'])),
   },
   {
     path: 'applicationForm/:id',
     title: 'route.mobile.applicationForm',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/apply/ApplicationForm.tsx')),
+    page: () =>
+      withTexts(import('./pages/booking/apply/ApplicationForm.tsx'), loadBookingTexts(['common', 'form', 'series'])),
   },
   {
     path: 'announcementDetail/:id',
@@ -108,18 +119,18 @@ export const mobileRoutes: RouteDef[] = [
   {
     path: 'myQrcode',
     title: 'route.mobile.myQrcode',
-    page: () => withCheckinTexts(import('./pages/checkin/MyQrcode.tsx'), { booking: true }),
+    page: () => withTexts(import('./pages/checkin/MyQrcode.tsx'), loadCheckinTexts(['common', 'voucher'])),
   },
   {
     path: 'signed',
     title: 'route.mobile.signed',
     hidden: true,
-    page: () => withCheckinTexts(import('./pages/checkin/Signed.tsx'), { booking: true }),
+    page: () => withTexts(import('./pages/checkin/Signed.tsx'), loadCheckinTexts(['common', 'signed'])),
   },
   {
     path: 'qrcode-scanner',
     title: 'route.mobile.qrcodeScanner',
-    page: () => withCheckinTexts(import('./pages/checkin/QrcodeScanner.tsx'), { booking: true }),
+    page: () => withTexts(import('./pages/checkin/QrcodeScanner.tsx'), loadCheckinTexts(['common', 'scan'])),
   },
   // open booking pages (section: public-booking)
   {
@@ -127,7 +138,7 @@ export const mobileRoutes: RouteDef[] = [
     title: 'route.mobile.appointmentGragh',
     auth: false,
     hidden: true,
-    page: () => withPublicBookingTexts(withBookingTexts(import('./pages/public-booking/MobileBookingChart.tsx'))),
+    page: () => withTexts(import('./pages/public-booking/MobileBookingChart.tsx'), ensurePublicBookingTranslations()),
   },
   {
     path: 'checkAppointment/:id',
@@ -135,7 +146,11 @@ export const mobileRoutes: RouteDef[] = [
     auth: false,
     hidden: true,
     page: () =>
-      withPublicBookingTexts(withCheckinTexts(import('./pages/checkin/CheckAppointment.tsx'), { booking: true })),
+      withTexts(
+        import('./pages/checkin/CheckAppointment.tsx'),
+        ensurePublicBookingTranslations(),
+        loadCheckinTexts(['common', 'mark']),
+      ),
   },
   { path: 'visitor/home', title: 'route.mobile.visitorHome' },
   { path: 'visitor/mine', title: 'route.mobile.visitorMine' },

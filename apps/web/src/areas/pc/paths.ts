@@ -1,7 +1,8 @@
 import type { RouteDef } from '../../app/route-def.ts';
-import { withBookingTexts } from '../../features/booking/i18n.ts';
-import { withCheckinTexts } from '../../features/checkin/i18n.ts';
-import { withPublicBookingTexts } from '../../features/public-booking/i18n.ts';
+import { loadBookingTexts } from '../../features/booking/texts.ts';
+import { loadCheckinTexts } from '../../features/checkin/texts.ts';
+import { ensurePublicBookingTranslations } from '../../features/public-booking/i18n.ts';
+import { ensureTranslations, withTexts } from '../../lib/i18n.ts';
 
 /** The desktop area (`/pc`), spec 2.2. */
 export const PC_ROOT = '/pc';
@@ -12,25 +13,27 @@ export const pcRoutes: RouteDef[] = [
     path: 'home/resources/:id',
     title: 'route.pc.quickBooking',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/QuickBooking.tsx')),
+    page: () => withTexts(import('./pages/booking/QuickBooking.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
   },
   {
     path: 'venueDetail',
     title: 'route.pc.venueDetail',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/venue/VenueDetail.tsx')),
+    page: () => withTexts(import('./pages/venue/VenueDetail.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
   },
   {
     path: 'appointment',
     title: 'route.pc.appointment',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/appointment/BookingCentre.tsx')),
+    page: () =>
+      withTexts(import('./pages/appointment/BookingCentre.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
   },
   { path: 'helpcenter', title: 'route.pc.helpcenter', page: () => import('./pages/HelpCenter.tsx') },
   {
     path: 'myAppointment',
     title: 'route.pc.myAppointment',
-    page: () => withBookingTexts(import('./pages/appointments/MyAppointments.tsx')),
+    page: () =>
+      withTexts(import('./pages/appointments/MyAppointments.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
   },
   { path: 'announcements', title: 'route.pc.announcements', page: () => import('./pages/notices/Announcements.tsx') },
   {
@@ -43,20 +46,30 @@ export const pcRoutes: RouteDef[] = [
     path: 'resources/:id/list',
     title: 'route.pc.resourceList',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/resources/ResourceQuery.tsx')),
+    page: () =>
+      withTexts(import('./pages/resources/ResourceQuery.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
   },
   {
     path: 'resources/:id/appointment',
     title: 'route.pc.resourceAppointment',
     hidden: true,
-    page: () => withBookingTexts(import('./pages/booking/StartBooking.tsx')),
+    page: () => withTexts(import('./pages/booking/StartBooking.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
   },
-  { path: 'signer', title: 'route.pc.signer', page: () => withCheckinTexts(import('./pages/signer/Signer.tsx')) },
+  {
+    path: 'signer',
+    title: 'route.pc.signer',
+    page: () =>
+      withTexts(import('./pages/signer/Signer.tsx'), loadCheckinTexts(['common', 'desk', 'scan', 'signed', 'mark'])),
+  },
   {
     path: 'appointmentScanner/:id',
     title: 'route.pc.appointmentScanner',
     hidden: true,
-    page: () => withCheckinTexts(import('./pages/signer/AppointmentScanner.tsx')),
+    page: () =>
+      withTexts(
+        import('./pages/signer/AppointmentScanner.tsx'),
+        loadCheckinTexts(['common', 'desk', 'scan', 'signed', 'mark', 'resource']),
+      ),
   },
   // open booking chart (section: public-booking)
   {
@@ -64,7 +77,13 @@ export const pcRoutes: RouteDef[] = [
     title: 'route.pc.appointmentGragh',
     auth: false,
     hidden: true,
-    page: () => withPublicBookingTexts(import('./pages/public-booking/PcBookingChart.tsx')),
+    page: () =>
+      // an open page, outside the portal's layout: its title is in the desktop part
+      withTexts(
+        import('./pages/public-booking/PcBookingChart.tsx'),
+        ensurePublicBookingTranslations(),
+        ensureTranslations('desktop'),
+      ),
   },
 ];
 

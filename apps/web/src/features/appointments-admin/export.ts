@@ -1,5 +1,6 @@
 import { pick } from '../../lib/i18n.ts';
-import { bookingDate, bookingStatus } from './status.ts';
+import { bookingDate } from '../booking/dates.ts';
+import { bookingStatus } from './status.ts';
 import type { AdminAppointment } from './types.ts';
 
 /** A column of the export: its header and the cell of a booking. */

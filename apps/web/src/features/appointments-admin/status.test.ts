@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminBookingVariables } from './listVariables.ts';
-import { bookingDate, bookingStatus, endsAt, isDeletable, isOpen } from './status.ts';
+import { bookingDate } from '../booking/dates.ts';
+import { bookingStatus, endsAt, isDeletable, isOpen } from './status.ts';
 
 const midnight = (iso: string, offsetHours: number) => Date.parse(`${iso}T00:00:00Z`) - offsetHours * 3_600_000;
 

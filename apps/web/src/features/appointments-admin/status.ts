@@ -32,18 +32,6 @@ export const STATUS_COLOR: Record<BookingStatus, string> = {
 
 type Codes = Pick<AdminAppointment, 'state' | 'audit_status' | 'appointment_state' | 'appointment_date' | 'end_time'>;
 
-const DAY_MS = 86_400_000;
-const HALF_DAY_MS = DAY_MS / 2;
-
-/**
- * "YYYY-MM-DD" of a wire `appointment_date` (epoch ms of midnight in the tenant's zone). Exact
- * for any zone within ±12 h of UTC without knowing the zone: local midnight lies within half a
- * day of the same date's UTC midnight.
- */
-export function bookingDate(epochMs: number): string {
-  return new Date(Math.floor((epochMs + HALF_DAY_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
-}
-
 function minutesOf(hhmm: string): number | null {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;

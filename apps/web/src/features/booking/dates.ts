@@ -3,9 +3,17 @@
  * "today" is the browser's date, which on campus is the tenant's.
  */
 
-export { bookingDate } from '../appointments-admin/status.ts';
-
 const DAY_MS = 86_400_000;
+const HALF_DAY_MS = DAY_MS / 2;
+
+/**
+ * "YYYY-MM-DD" of a wire `appointment_date` (epoch ms of midnight in the tenant's zone). Exact
+ * for any zone within ±12 h of UTC without knowing the zone: local midnight lies within half a
+ * day of the same date's UTC midnight.
+ */
+export function bookingDate(epochMs: number): string {
+  return new Date(Math.floor((epochMs + HALF_DAY_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+}
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The browser's current date. */

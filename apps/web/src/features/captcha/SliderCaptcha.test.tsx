@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { configureGraphql } from '../../lib/graphql.ts';
 import { initI18n, LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { encryptCaptchaCode } from './encrypt.ts';
+import { ensureCaptchaTranslations } from './i18n.ts';
 import { SliderCaptcha } from './SliderCaptcha.tsx';
 import { layOutCaptcha, rightSlide, serveCaptcha, wrongSlide } from './testing/fakeCaptcha.ts';
 import { useCaptchaCredential } from './useCaptchaCredential.tsx';
@@ -14,6 +15,8 @@ vi.mock('../auth/auth.ts', () => import('../../testing/fake-auth.ts').then((m) =
 let restoreLayout: () => void;
 beforeAll(async () => {
   await initI18n();
+  // the component test renders the slider itself, without the hook that loads its texts
+  await ensureCaptchaTranslations();
   configureGraphql({ token: async () => 'tok', unauthorized: () => {}, onError: () => {} });
   // the picture is shown 300 px wide (180 high): the handle runs 0..250 px (the piece is 1/6 of it)
   restoreLayout = layOutCaptcha(300);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitCaptchaOf } from './encrypt.ts';
+import { ensureCaptchaTranslations } from './i18n.ts';
 import { SliderCaptcha } from './SliderCaptcha.tsx';
 import { NO_CAPTCHA, type CaptchaCredential, type SubmitCaptcha } from './types.ts';
 
@@ -70,7 +71,16 @@ export function useCaptchaCredential(): CaptchaCredentials {
         if (current.current) settle(current.current, null);
         const request = { id: ++counter.current, resolve };
         current.current = request;
-        setPending(request);
+        const open = () => {
+          if (current.current === request) setPending(request);
+        };
+        // The prompt opens once its texts are there (the first time, a small download); should
+        // they fail to load, it opens all the same: the slider's own request says what is wrong.
+        if (ensureCaptchaTranslations.loaded()) open();
+        else
+          void ensureCaptchaTranslations()
+            .catch((err: unknown) => console.warn('[captcha] failed to load texts', err))
+            .then(open);
       }),
     [settle],
   );

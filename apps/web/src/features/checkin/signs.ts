@@ -4,7 +4,7 @@
  * clock ("YYYY-MM-DD HH:mm:ss"); the record's `appointment_date` (epoch ms of the tenant's
  * midnight) tells the tenant's offset from UTC, so the browser's own zone does not matter.
  */
-import { bookingDate } from '../appointments-admin/status.ts';
+import { bookingDate } from '../booking/dates.ts';
 import type { AppointmentSign } from './types.ts';
 
 const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;

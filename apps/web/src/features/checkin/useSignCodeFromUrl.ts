@@ -6,7 +6,7 @@ import { useSaveAppointmentSignIn } from './api/saveAppointmentSignIn.ts';
 import { useSaveAppointmentSignOut } from './api/saveAppointmentSignOut.ts';
 import type { SignResult } from './api/result.ts';
 import { readScan } from './codes.ts';
-import { ensureCheckinTranslations } from './i18n.ts';
+import { loadCheckinTexts } from './texts.ts';
 import { checkinPaths } from './paths.ts';
 
 /** The URL parameter a printed resource QR code carries its check-in code in. */
@@ -58,7 +58,7 @@ export function useSignCodeFromUrl(options: { goToSignedPage?: boolean } = {}): 
         setState({ status: 'done', direction, error: '', result });
         if (goOn && result.appointmentId) navigate(checkinPaths.signed(result.appointmentId, direction));
       } catch (err) {
-        await ensureCheckinTranslations().catch(() => null);
+        await loadCheckinTexts(['common', 'scan']).catch(() => null);
         setState({ status: 'failed', direction, error: errorText(err), result: null });
       }
     },
@@ -79,7 +79,7 @@ export function useSignCodeFromUrl(options: { goToSignedPage?: boolean } = {}): 
     );
     const scanned = readScan(raw);
     if (scanned.kind !== 'code' || scanned.claims?.kind !== 'resource') {
-      void ensureCheckinTranslations()
+      void loadCheckinTexts(['common', 'scan'])
         .catch(() => null)
         .then(() =>
           setState({

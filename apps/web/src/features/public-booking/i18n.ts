@@ -8,8 +8,3 @@ export const ensurePublicBookingTranslations = lazySection('publicBooking', {
   zh: () => import('./locales/zh.json'),
   en: () => import('./locales/en.json'),
 });
-
-/** A page importer that also loads the open booking pages' texts (route `page:` entries). */
-export function withPublicBookingTexts<T>(page: Promise<T>): Promise<T> {
-  return Promise.all([page, ensurePublicBookingTranslations()]).then(([module]) => module);
-}

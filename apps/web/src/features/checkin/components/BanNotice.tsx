@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pick } from '../../../lib/i18n.ts';
 import { useOwnBan } from '../api/findBlackListForSelf.ts';
-import { useCheckinTexts } from '../i18n.ts';
+import { useCheckinTexts } from '../texts.ts';
 import { shortWallTime } from '../signs.ts';
 import './checkin.css';
 
@@ -10,9 +10,10 @@ import './checkin.css';
  * screens where they book and in the personal centre). Renders nothing when there is none.
  */
 export function BanNotice({ className }: { className?: string }) {
-  const ready = useCheckinTexts();
   const { t } = useTranslation();
   const ban = useOwnBan().data;
+  // the texts load only for a user who is banned (rarely): the others' pages fetch nothing more
+  const ready = useCheckinTexts(['ban'], !!ban);
   if (!ready || !ban) return null;
   const reason = pick(ban.reason, ban.reason_en);
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useResourcesSignCode } from '../api/findResourcesSignCode.ts';
-import { useCheckinTexts } from '../i18n.ts';
+import { useCheckinTexts } from '../texts.ts';
 import { CodeQr } from './CodeQr.tsx';
 import './checkin.css';
 
@@ -9,7 +9,7 @@ import './checkin.css';
  * venue that bookers scan). Valid 300 s and fetched again before it expires.
  */
 export function ResourceCodeQr({ resourcesId, name }: { resourcesId: string; name: string }) {
-  const ready = useCheckinTexts();
+  const ready = useCheckinTexts(['resource']);
   const { t } = useTranslation();
   const query = useResourcesSignCode(resourcesId);
   if (!ready) return <div className="yy-ci yy-ci-placeholder" aria-busy="true" />;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCheckinTexts } from '../i18n.ts';
+import { useCheckinTexts } from '../texts.ts';
 import type { SignCodeFromUrl } from '../useSignCodeFromUrl.ts';
 import './checkin.css';
 
@@ -9,7 +9,8 @@ import './checkin.css';
  * does not go on to the success page. Nothing when the page was opened without a code.
  */
 export function SignCodeBanner({ state }: { state: SignCodeFromUrl }) {
-  const ready = useCheckinTexts();
+  // the texts load only when the page was opened with a code
+  const ready = useCheckinTexts(['common', 'scan'], state.status !== 'none');
   const { t } = useTranslation();
   if (!ready || state.status === 'none') return null;
   const failed = state.status === 'failed';

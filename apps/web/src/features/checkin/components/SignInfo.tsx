@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingDate } from '../../appointments-admin/status.ts';
+import { bookingDate } from '../../booking/dates.ts';
 import { errorText } from '../../booking/result.ts';
 import { useAppointmentSignInfo } from '../api/findAppointmentSignInfo.ts';
-import { useCheckinTexts } from '../i18n.ts';
+import { useCheckinTexts } from '../texts.ts';
 import { VERDICT_TONE, datePart, shortWallTime, signVerdict, type SignVerdict } from '../signs.ts';
 import type { AppointmentSign } from '../types.ts';
 import { useNow } from './useNow.ts';
@@ -85,7 +85,7 @@ export function SignInfoView({ sign, now, heading = true }: { sign: AppointmentS
  * the booker or an administrator of its resource may read it).
  */
 export function SignInfo({ appointmentId }: { appointmentId: string }) {
-  const ready = useCheckinTexts();
+  const ready = useCheckinTexts(['common']);
   const query = useAppointmentSignInfo(appointmentId);
   const now = useNow(30_000);
   const { t } = useTranslation();

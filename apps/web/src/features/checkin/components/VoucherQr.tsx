@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingDate } from '../../appointments-admin/status.ts';
+import { bookingDate } from '../../booking/dates.ts';
 import { errorText } from '../../booking/result.ts';
 import { useAppointmentSignCode } from '../api/findAppointmentSignCode.ts';
 import { useAppointmentSignInfo } from '../api/findAppointmentSignInfo.ts';
-import { useCheckinTexts } from '../i18n.ts';
+import { useCheckinTexts } from '../texts.ts';
 import { shortWallTime, signInstant, signVerdict, windowPhase } from '../signs.ts';
 import type { AppointmentSign } from '../types.ts';
 import { CodeQr } from './CodeQr.tsx';
@@ -33,7 +33,7 @@ function voucherUse(sign: AppointmentSign, now: number): 'in' | 'out' | null {
  * When the booking cannot use one (checked in, no-show, cancelled...) its state says why.
  */
 export function VoucherQr({ appointmentId }: { appointmentId: string }) {
-  const ready = useCheckinTexts();
+  const ready = useCheckinTexts(['common', 'voucher']);
   const { t } = useTranslation();
   const info = useAppointmentSignInfo(appointmentId, POLL_MS);
   const now = useNow(15_000);

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Empty, Spin, Table, Tag, Timeline, Typography } f
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppointmentApprovalTasks } from '../../../../features/appointments-admin/api/findAppointmentApprovalTasks.ts';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import type { AdminAppointment, AppointmentParticipant } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { errorText } from '../../operation-result.ts';

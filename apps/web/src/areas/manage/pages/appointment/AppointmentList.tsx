@@ -9,7 +9,8 @@ import { useBatchDeleteAppointmentInformation } from '../../../../features/appoi
 import { deleteAppointmentInformation } from '../../../../features/booking/api/deleteAppointmentInformation.ts';
 import { bookingExportColumns } from '../../../../features/appointments-admin/export.ts';
 import type { AdminBookingFilters } from '../../../../features/appointments-admin/listVariables.ts';
-import { bookingDate, isDeletable } from '../../../../features/appointments-admin/status.ts';
+import { isDeletable } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { adminAppointmentKeys, type AdminAppointment } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminBookingFilters } from '../../../../features/appointments-admin/listVariables.ts';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { bookingPeople, type BookingPerson } from '../../../../features/appointments-admin/people.ts';
 import type { AdminAppointment } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';

@@ -1,6 +1,7 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLOR, bookingDate, bookingStatus } from '../../../../features/appointments-admin/status.ts';
+import { STATUS_COLOR, bookingStatus } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import type { AdminAppointment } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 

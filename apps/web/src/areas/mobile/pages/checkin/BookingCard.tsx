@@ -1,7 +1,7 @@
 import { Button, TextArea } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { errorText } from '../../../../features/booking/result.ts';
 import {
   useUpdateAppointmentPerformState,

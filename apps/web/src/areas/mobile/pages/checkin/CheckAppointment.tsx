@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../components/RouteTitle.tsx';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { currentUser, type SignedInUser } from '../../../../features/auth/auth.ts';
 import { useAppointmentSignInfo } from '../../../../features/checkin/api/findAppointmentSignInfo.ts';
 import { usePublicAppointmentCheck } from '../../../../features/public-booking/api/findPublicAppointmentCheck.ts';

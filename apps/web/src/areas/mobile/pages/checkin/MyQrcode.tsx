@@ -2,7 +2,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { useAppointmentsForAccount } from '../../../../features/booking/api/findAppointmentInformationAllForAccount.ts';
 import { todayIso } from '../../../../features/booking/dates.ts';
 import { BanNotice } from '../../../../features/checkin/components/BanNotice.tsx';

@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { useAppointmentSignInfo } from '../../../../features/checkin/api/findAppointmentSignInfo.ts';
 import { SignInfoView } from '../../../../features/checkin/components/SignInfo.tsx';
 import { useNow } from '../../../../features/checkin/components/useNow.ts';

@@ -1,7 +1,7 @@
 import { App, Button, Card, Descriptions, Empty, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingDate } from '../../../../features/appointments-admin/status.ts';
+import { bookingDate } from '../../../../features/booking/dates.ts';
 import { errorText } from '../../../../features/booking/result.ts';
 import { useAppointmentSignInfo } from '../../../../features/checkin/api/findAppointmentSignInfo.ts';
 import type { PerformMark } from '../../../../features/checkin/api/updateAppointmentPerformState.ts';
