@@ -307,15 +307,3 @@ export interface SaveResult extends CheckResult {
   seriesId: string;
   seriesReport: SeriesOccurrence[] | null;
 }
-
-/** Query keys: every booking query sits under `all`, so a booking change reloads them together. */
-export const bookingKeys = {
-  all: ['booking'] as const,
-  resources: (variables: unknown) => [...bookingKeys.all, 'resources', variables] as const,
-  resource: (id: string) => [...bookingKeys.all, 'resource', id] as const,
-  slots: (resourceId: string, date: string) => [...bookingKeys.all, 'slots', resourceId, date] as const,
-  appointments: (variables: unknown) => [...bookingKeys.all, 'appointments', variables] as const,
-  appointment: (id: string) => [...bookingKeys.all, 'appointment', id] as const,
-  self: (variables: unknown) => [...bookingKeys.all, 'self', variables] as const,
-  cancelTime: (id: string) => [...bookingKeys.all, 'cancelTime', id] as const,
-};

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import {
-  BOOKABLE_RESOURCE_DETAIL_FIELDS,
-  bookingKeys,
-  type BookableResourceDetail,
-} from '../../../features/booking/types.ts';
+import { bookingKeys } from '../../../features/booking/keys.ts';
+import { BOOKABLE_RESOURCE_DETAIL_FIELDS, type BookableResourceDetail } from '../../../features/booking/types.ts';
 import type { NoReservation, NumberLimitRule } from '../../../features/rules/types.ts';
 
 /**

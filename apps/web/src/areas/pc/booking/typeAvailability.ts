@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { findResourceTypeSlotAvailability } from '../../../features/booking/api/findResourceTypeSlotAvailability.ts';
-import { bookingKeys, type SlotAvailability } from '../../../features/booking/types.ts';
+import { bookingKeys } from '../../../features/booking/keys.ts';
+import { type SlotAvailability } from '../../../features/booking/types.ts';
 
 /** One resource's slots on the date, or why they could not be loaded. */
 export type ResourceSlots = { slots: SlotAvailability[]; error?: undefined } | { slots?: undefined; error: string };

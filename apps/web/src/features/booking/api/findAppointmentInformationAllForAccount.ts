@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import {
-  APPOINTMENT_FIELDS,
-  bookingKeys,
-  type Appointment,
-  type AppointmentFilter,
-  type Connection,
-} from '../types.ts';
+import { bookingKeys } from '../keys.ts';
+import { APPOINTMENT_FIELDS, type Appointment, type AppointmentFilter, type Connection } from '../types.ts';
 
 export const findAppointmentInformationAllForAccountDocument = /* GraphQL */ `
   query findAppointmentInformationAllForAccount(

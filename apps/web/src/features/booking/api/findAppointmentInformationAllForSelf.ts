@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import { bookingKeys, type Appointment, type AppointmentFilter, type Connection } from '../types.ts';
+import { bookingKeys } from '../keys.ts';
+import { type Appointment, type AppointmentFilter, type Connection } from '../types.ts';
 
 export const findAppointmentInformationAllForSelfDocument = /* GraphQL */ `
   query findAppointmentInformationAllForSelf($first: Int, $offset: Int, $filter: AppointmentInformationFilterMap) {

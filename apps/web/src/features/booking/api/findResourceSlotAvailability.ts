@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import { bookingKeys, type SlotAvailability } from '../types.ts';
+import { bookingKeys } from '../keys.ts';
+import { type SlotAvailability } from '../types.ts';
 
 export const findResourceSlotAvailabilityDocument = /* GraphQL */ `
   query findResourceSlotAvailability($resourcesId: String!, $date: Date!) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import { bookingKeys, type ResourceFilter, type SlotAvailability } from '../types.ts';
+import { bookingKeys } from '../keys.ts';
+import { type ResourceFilter, type SlotAvailability } from '../types.ts';
 
 export const findResourceTypeSlotAvailabilityDocument = /* GraphQL */ `
   query findResourceTypeSlotAvailability($resourcesTypeId: String!, $date: Date!, $filter: ResourcesFilterMap) {

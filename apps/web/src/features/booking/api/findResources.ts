@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import { BOOKABLE_RESOURCE_DETAIL_FIELDS, bookingKeys, type BookableResourceDetail } from '../types.ts';
+import { bookingKeys } from '../keys.ts';
+import { BOOKABLE_RESOURCE_DETAIL_FIELDS, type BookableResourceDetail } from '../types.ts';
 
 /** The booking side of `findResources`: what the venue detail and the time choice show. */
 export const findBookableResourceDocument = /* GraphQL */ `

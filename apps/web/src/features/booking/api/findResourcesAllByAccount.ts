@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
-import { BOOKABLE_RESOURCE_FIELDS, bookingKeys, type BookableResource, type ResourceFilter } from '../types.ts';
+import { bookingKeys } from '../keys.ts';
+import { BOOKABLE_RESOURCE_FIELDS, type BookableResource, type ResourceFilter } from '../types.ts';
 
 export const findResourcesAllByAccountDocument = /* GraphQL */ `
   query findResourcesAllByAccount(

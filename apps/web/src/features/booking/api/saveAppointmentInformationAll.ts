@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
 import { assertCode } from '../result.ts';
+import { bookingKeys } from '../keys.ts';
 import {
   SERIES_ARGUMENTS,
   SERIES_OCCURRENCE_FIELDS,
   SERIES_VARIABLE_DEFS,
-  bookingKeys,
   type AppointmentInput,
   type SaveResult,
   type SeriesVariables,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
 import type { OperationResult } from '../../../lib/operation-result.ts';
 import { assertOk } from '../result.ts';
-import { bookingKeys } from '../types.ts';
+import { bookingKeys } from '../keys.ts';
 
 export const updateAppointmentTimeDocument = /* GraphQL */ `
   mutation updateAppointmentTime(

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OperationResult } from '../../../lib/operation-result.ts';
-import { bookingKeys } from '../../booking/types.ts';
+import { bookingKeys } from '../../booking/keys.ts';
 import { checkinKeys } from '../types.ts';
 
 /** The OperationResult of a check-in mutation: which booking it changed. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
 import type { OperationResult } from '../../../lib/operation-result.ts';
-import { bookingKeys } from '../../booking/types.ts';
+import { bookingKeys } from '../../booking/keys.ts';
 import { evaluationKeys } from '../../evaluations-admin/types.ts';
 import { assertOk } from '../../notices/api/result.ts';
 import { RESULT_FIELDS, evaluateKeys, type EvaluationInput } from '../types.ts';

@@ -1,4 +1,4 @@
-import { Button, TextArea } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingDate } from '../../../../features/booking/dates.ts';
@@ -13,6 +13,7 @@ import { markOptions, signVerdict } from '../../../../features/checkin/signs.ts'
 import type { AppointmentSign } from '../../../../features/checkin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { showConfirm, showToast } from '../../components/overlay.ts';
+import { GrowingTextArea } from '../../components/GrowingTextArea.tsx';
 
 /** Longest staff note (the server's limit). */
 const MAX_REMARK = 500;
@@ -58,13 +59,14 @@ export function StaffMarks({ sign }: { sign: AppointmentSign }) {
         {t('checkin.mark.remark')}
       </label>
       <div className="yy-mc-textarea">
-        <TextArea
+        <GrowingTextArea
           id={`${id}-remark`}
           value={remark}
-          onChange={setRemark}
+          onValue={setRemark}
           placeholder={t('checkin.mark.remarkPlaceholder')}
           maxLength={MAX_REMARK}
-          autoSize={{ minRows: 1, maxRows: 4 }}
+          minRows={1}
+          maxRows={4}
         />
       </div>
       {error && (

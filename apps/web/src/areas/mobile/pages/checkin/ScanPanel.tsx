@@ -1,8 +1,9 @@
-import { Button, TextArea } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQrCamera } from '../../../../features/checkin/camera.ts';
 import { decodeQrFile } from '../../../../features/checkin/qrDecode.ts';
+import { GrowingTextArea } from '../../components/GrowingTextArea.tsx';
 
 /**
  * Three ways to read a QR code on a phone: the camera (getUserMedia; the decoder loads when it
@@ -116,12 +117,13 @@ export function ScanPanel({
           {manualLabel}
         </label>
         <div className="yy-mc-textarea">
-          <TextArea
+          <GrowingTextArea
             id={`${fieldId}-code`}
             value={manual}
-            onChange={setManual}
+            onValue={setManual}
             placeholder={t('checkin.scan.manualPlaceholder')}
-            autoSize={{ minRows: 2, maxRows: 5 }}
+            minRows={2}
+            maxRows={5}
             maxLength={2000}
           />
         </div>

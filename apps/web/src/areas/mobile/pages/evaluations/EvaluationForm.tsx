@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session.tsx';
 import { uploadAttachment } from '../../../../features/booking/upload.ts';
@@ -13,6 +13,7 @@ import {
   type EvaluationErrors,
   type EvaluationValues,
 } from '../../../../features/evaluations/form.ts';
+import { GrowingTextArea } from '../../components/GrowingTextArea.tsx';
 import { ImagePicker, type ImagePickerTexts } from '../../components/ImagePicker.tsx';
 import { showToast } from '../../components/overlay.ts';
 import { openPictures } from './open-pictures.ts';
@@ -40,14 +41,6 @@ export function EvaluationForm({
   const [uploading, setUploading] = useState(0);
   const [checked, setChecked] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const contentArea = useRef<HTMLTextAreaElement>(null);
-  // The text box grows with its text (from 4 lines; past 10 it scrolls, by its CSS max-height).
-  useLayoutEffect(() => {
-    const el = contentArea.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    if (el.scrollHeight > 0) el.style.height = `${el.scrollHeight}px`;
-  }, [values.content]);
   const errors: EvaluationErrors = checked ? validateEvaluation(values, uploading) : {};
   const message = (field: keyof EvaluationErrors) =>
     errors[field] ? t(`evaluations.${errors[field].key}`, errors[field].values) : undefined;
@@ -107,13 +100,13 @@ export function EvaluationForm({
           {t('evaluations.form.content')}
         </label>
         <div className="yy-ev-textarea">
-          <textarea
+          <GrowingTextArea
             id="yy-ev-content"
-            ref={contentArea}
-            rows={4}
+            minRows={4}
+            maxRows={10}
             placeholder={t('evaluations.form.contentPlaceholder')}
             value={values.content}
-            onChange={(e) => setValues((s) => ({ ...s, content: e.target.value }))}
+            onValue={(content) => setValues((s) => ({ ...s, content }))}
             maxLength={CONTENT_MAX}
             aria-invalid={message('content') ? true : undefined}
             aria-describedby={message('content') ? 'yy-ev-content-error' : undefined}

@@ -10,7 +10,8 @@ import { useCancelAppointmentSeries } from '../../../../features/booking/api/can
 import { useAppointmentsForAccount } from '../../../../features/booking/api/findAppointmentInformationAllForAccount.ts';
 import { cancelAppointment } from '../../../../features/booking/api/updateAppointmentInformationState.ts';
 import { errorText } from '../../../../features/booking/result.ts';
-import { bookingKeys, type Appointment, type AppointmentFilter } from '../../../../features/booking/types.ts';
+import { bookingKeys } from '../../../../features/booking/keys.ts';
+import { type Appointment, type AppointmentFilter } from '../../../../features/booking/types.ts';
 import { evaluateAction } from '../../../../features/evaluations/form.ts';
 import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { pick } from '../../../../lib/i18n.ts';

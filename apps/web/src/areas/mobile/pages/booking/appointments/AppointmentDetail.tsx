@@ -17,7 +17,8 @@ import {
   bookingStatus,
   isAppointmentTab,
 } from '../../../../../features/booking/status.ts';
-import { bookingKeys, type Appointment } from '../../../../../features/booking/types.ts';
+import { bookingKeys } from '../../../../../features/booking/keys.ts';
+import { type Appointment } from '../../../../../features/booking/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Empty, LoadFailed } from '../../../components/LoadState.tsx';
