@@ -51,6 +51,31 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The demo tenant's time zone: journeys that book around "now" read the clock there. */
+export const TENANT_ZONE = 'Asia/Shanghai';
+
+/** The tenant's wall clock at `ms` (default now): date "YYYY-MM-DD" and minutes since midnight. */
+export function wallClock(ms = Date.now()) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TENANT_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** Minutes since midnight as "HH:mm". */
+export const hhmm = (minutes) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /** Starts `apps/server` on its own port and data directory; resolves once /healthz answers. */
 export async function startServer({ port, dataDir, logFile }) {
   const log = fs.openSync(logFile, 'a');

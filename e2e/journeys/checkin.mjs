@@ -5,33 +5,24 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BASE, accounts, assertNoPageErrors, expectPath, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import {
+  BASE,
+  accounts,
+  assertNoPageErrors,
+  expectPath,
+  expectText,
+  graphql,
+  openPage,
+  signInAt,
+  hhmm,
+  wallClock,
+} from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
 /** The demo tenant's zone (tenants.time_zone default): slots are wall-clock times there. */
-const TENANT_ZONE = 'Asia/Shanghai';
-const pad = (n) => String(n).padStart(2, '0');
 
-/** The tenant's wall clock at `ms`: date "YYYY-MM-DD" and minutes since midnight. */
-function wallClock(ms) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TENANT_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
 /** A slot start (minutes) 5-10 minutes before `minutes`, at least midnight. */
 const startedSlot = (minutes) => Math.max(0, Math.floor(minutes / 5) * 5 - 5);
-const hhmm = (minutes) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 /**
  * A venue with its own rules made by the administrator: one slot [start, end) minutes of the

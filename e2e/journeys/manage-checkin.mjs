@@ -2,18 +2,27 @@
 // pardons them (y3); the check-in list shows the student's booking and marking it a no-show
 // changes its state (y4).
 import assert from 'node:assert/strict';
-import { BASE, accounts, assertNoPageErrors, expectText, graphql, submitLogin, expectPath, watch } from '../lib.mjs';
+import {
+  BASE,
+  accounts,
+  assertNoPageErrors,
+  expectText,
+  graphql,
+  submitLogin,
+  expectPath,
+  watch,
+  hhmm,
+  TENANT_ZONE,
+  wallClock,
+} from '../lib.mjs';
 import { iam, ok } from './resource-admins.mjs';
-
-/** The demo tenant's zone: the pages read dates in the browser's zone, as a campus machine would. */
-const ZONE = 'Asia/Shanghai';
 
 /** A 1366x900 page whose clock reads the tenant's zone. */
 async function openDesktop(browser) {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
     locale: 'zh-CN',
-    timezoneId: ZONE,
+    timezoneId: TENANT_ZONE, // the pages read dates in the browser's zone, as a campus machine would
   });
   const page = await context.newPage();
   watch(page);
@@ -50,26 +59,6 @@ async function pardonStudent(admin) {
     assert.equal(done.data?.pardonBlackList?.errcode, '0', JSON.stringify(done));
   }
 }
-
-/** "YYYY-MM-DD" and minutes since midnight now, in the tenant's zone. */
-function wallNow() {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
-const hhmm = (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 const SAVE_RESOURCE = `mutation ($m: InputResources!) { saveResources(model: $m) { errcode msg ids } }`;
 const SAVE_BOOKING = `mutation ($m: InputAppointmentInformation!) {
@@ -192,7 +181,7 @@ export const journeys = [
       try {
         const student = track(await openDesktop(browser)).page;
         await signInAt(student, app, '/pc/home', accounts.student);
-        const now = wallNow();
+        const now = wallClock();
         const start = Math.max(0, now.minutes - (now.minutes % 5) - 5);
         const end = Math.min(start + 30, 23 * 60 + 59);
         const theme = `端到端签到${Date.now().toString(36)}`;

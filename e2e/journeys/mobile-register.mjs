@@ -4,31 +4,20 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASE, accounts, assertNoPageErrors, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import {
+  BASE,
+  accounts,
+  assertNoPageErrors,
+  expectText,
+  graphql,
+  openPage,
+  signInAt,
+  hhmm,
+  wallClock,
+} from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
 /** The demo tenant's zone: slots are wall-clock times there. */
-const TENANT_ZONE = 'Asia/Shanghai';
-const pad = (n) => String(n).padStart(2, '0');
-const hhmm = (minutes) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-
-/** The tenant's date and minutes since midnight now. */
-function wallNow() {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TENANT_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date())
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
-}
 
 async function shot(page, name) {
   const dir = process.env.E2E_SHOTS;
@@ -47,7 +36,7 @@ export const journeys = [
 
       // A venue with one slot that started a few minutes ago (booking late allowed), check-in
       // open from 30 minutes before to 30 after its start, check-out used.
-      const now = wallNow();
+      const now = wallClock();
       const start = Math.max(0, Math.floor(now.minutes / 5) * 5 - 5);
       const types = await graphql(admin, '{ findResourcesTypeAllByAccount { id resources_name } }');
       const type = types.data.findResourcesTypeAllByAccount.find((t) => t.resources_name === '羽毛球场');

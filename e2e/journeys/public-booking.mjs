@@ -4,19 +4,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASE, accounts, assertNoPageErrors, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import { BASE, accounts, assertNoPageErrors, expectText, graphql, openPage, signInAt, wallClock } from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
-
-/** Tomorrow's date ("YYYY-MM-DD") in the demo tenant's zone. */
-function tomorrow() {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(new Date(Date.now() + 86_400_000))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}`;
-}
 
 async function shot(page, name) {
   const dir = process.env.E2E_SHOTS;
@@ -60,7 +50,7 @@ export const journeys = [
         },
       );
       const first = slots.data.findResources.resourcesTimeSlot.find((s) => s.kssj === '09:00');
-      const date = tomorrow();
+      const date = wallClock(Date.now() + 86_400_000).date;
       const booked = await graphql(
         admin,
         `
