@@ -3,9 +3,10 @@
  * and rows as through Drizzle, on PGlite and (with TEST_DATABASE_URL) PostgreSQL, inside and
  * outside a transaction, and a named statement reused on one connection.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { atCommit, withTenant, type Database } from '../src/db/client.ts';
 import { compile, compiledCache, runCompiled } from '../src/db/compiled.ts';
 import { rowsFromJson } from '../src/db/json-rows.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
@@ -82,5 +83,46 @@ describe('compiled statements', () => {
     expect(built).toBe(1);
     expect(a.name).toMatch(/^yy_[0-9a-f]{24}$/);
     expect(compile(build()).name).toBe(a.name);
+  });
+});
+
+describe('statements sent with the COMMIT (atCommit)', () => {
+  const log = compile(
+    sql`insert into ${operateLogs} (tenant_id, operate_user_id, operate_user_name, id_address, operate_module,
+      operate_type, operate_content, operate_object)
+      values (${sql.placeholder('tenant')}, 'u', 'n', '127.0.0.1', 'test', ${sql.placeholder('type')},
+        ${sql.placeholder('content')}, '')`,
+  );
+  const count = compile(
+    sql`select count(*)::int as n from ${operateLogs} where operate_content = ${sql.placeholder('content')}`,
+  );
+  const logged = async (content: string) => (await runCompiled(database.db, count, { content }))[0]!.n;
+
+  it('commits with the transaction, quotes are kept, and nothing is written when the transaction fails', async () => {
+    const tenantId = (await listTenants(database.db))[0]!.id;
+    const kept = `it's "kept" \\ ${Date.now()}`;
+    await withTenant(database.db, tenantId, (tx) => atCommit(tx, log, { tenant: tenantId, type: 'x', content: kept }));
+    expect(await logged(kept)).toBe(1);
+    const dropped = `dropped ${Date.now()}`;
+    await expect(
+      withTenant(database.db, tenantId, async (tx) => {
+        await atCommit(tx, log, { tenant: tenantId, type: 'x', content: dropped });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await logged(dropped)).toBe(0);
+  });
+
+  it('a final statement that fails aborts the COMMIT: the transaction writes nothing', async () => {
+    const tenantId = (await listTenants(database.db))[0]!.id;
+    const first = `first ${Date.now()}`;
+    await expect(
+      withTenant(database.db, tenantId, async (tx) => {
+        await runCompiled(tx, log, { tenant: tenantId, type: 'x', content: first });
+        // another tenant's row: row-level security refuses it when it runs (at commit on PostgreSQL)
+        await atCommit(tx, log, { tenant: randomUUID(), type: 'x', content: 'elsewhere' });
+      }),
+    ).rejects.toThrow();
+    expect(await logged(first)).toBe(0);
   });
 });

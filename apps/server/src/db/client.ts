@@ -100,14 +100,36 @@ export async function openDatabase(opts: {
   }
 }
 
+/** How the statements of a tenant transaction are planned. */
+export interface TenantTransactionOptions {
+  /**
+   * Plan prepared statements once per connection (`plan_cache_mode = force_generic_plan`,
+   * transaction-local) instead of once per call. For the booking engine's transactions: their
+   * hot statements (`db/compiled.ts`) are written so that the generic plan is the right one
+   * (tenant keys, fenced per-resource reads), and planning the bundle read for its values each
+   * time cost several times what running it does. Other transactions keep PostgreSQL's choice.
+   */
+  genericPlans?: boolean;
+}
+
 /**
  * Runs `fn` in a transaction scoped to one tenant: the transaction switches to the
  * unprivileged application role and sets the tenant for row-level security, both with
  * SET LOCAL semantics so nothing leaks to the next user of a pooled connection.
  */
-export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return transactionWith(db, enterTenantStatement, { tenant: tenantId }, fn);
+export async function withTenant<T>(
+  db: Db,
+  tenantId: string,
+  fn: (tx: Tx) => Promise<T>,
+  opts: TenantTransactionOptions = {},
+): Promise<T> {
+  return transactionWith(db, enterTenantStatement, { tenant: tenantId, ...planMode(opts) }, fn);
 }
+
+/** The value of `plan` in a tenant-entering statement (see `TenantTransactionOptions`). */
+export const planMode = (opts: TenantTransactionOptions) => ({
+  plan: opts.genericPlans ? 'force_generic_plan' : 'auto',
+});
 
 /**
  * Runs `fn` in a transaction whose first statement is `setup` (entering the tenant, taking a
@@ -142,9 +164,11 @@ export async function transactionWith<T>(
     client.release(err as Error);
     throw err;
   }
+  const last: string[] = [];
+  finalStatements.set(tx, { client, texts: last });
   try {
     const result = await fn(tx);
-    await client.query('commit');
+    await client.query([...last, 'commit'].join('; '));
     client.release();
     return result;
   } catch (err) {
@@ -157,6 +181,23 @@ export async function transactionWith<T>(
     }
     throw err;
   }
+}
+
+/** The statements each open `transactionWith` transaction sends with its COMMIT (see `atCommit`). */
+const finalStatements = new WeakMap<Tx, { client: pg.PoolClient; texts: string[] }>();
+
+/**
+ * Runs a compiled statement as the last of the transaction: on PostgreSQL it goes in the same
+ * round trip as the COMMIT (the message `…; commit`, its values as escaped literals), which saves
+ * one round trip; it still commits or fails with the transaction (a failure aborts the
+ * transaction, so the COMMIT does not happen). For writes nothing later in the transaction
+ * reads, such as its operate-log entry. Elsewhere (PGlite, a transaction not started by
+ * `transactionWith`) it runs at once.
+ */
+export async function atCommit(tx: Tx, statement: Compiled, values: Record<string, string>): Promise<void> {
+  const final = finalStatements.get(tx);
+  if (final) final.texts.push(literalText(statement, values, final.client));
+  else await runCompiled(tx, statement, values);
 }
 
 /** What `transactionWith` reads of Drizzle's node-postgres session (the pool and what a transaction's session needs). */
@@ -173,15 +214,18 @@ function literalText(c: Compiled, values: Record<string, string>, client: pg.Poo
     const slot = c.slots[Number(n) - 1]!;
     const v = 'name' in slot ? values[slot.name] : slot.value;
     if (typeof v !== 'string') throw new Error(`literalText: $${n} has no text value`);
+    // a simple-protocol message is a C string: a NUL would cut the statement short
+    if (v.includes('\0')) throw new Error(`literalText: $${n} contains a NUL character`);
     return client.escapeLiteral(v);
   });
 }
 
 /** Switches a running transaction to a tenant (and to the application role) until it ends. */
 export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
-  await runCompiled(tx, enterTenantStatement, { tenant: tenantId });
+  await runCompiled(tx, enterTenantStatement, { tenant: tenantId, ...planMode({}) });
 }
 
 const enterTenantStatement = compile(
-  sql`select set_config('app.tenant_id', ${sql.placeholder('tenant')}, true), set_config('role', 'yuyue_app', true)`,
+  sql`select set_config('app.tenant_id', ${sql.placeholder('tenant')}, true), set_config('role', 'yuyue_app', true),
+    set_config('plan_cache_mode', ${sql.placeholder('plan')}, true)`,
 );

@@ -17,7 +17,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { transactionWith, type Db, type Executor, type Tx } from '../../db/client.ts';
+import {
+  planMode,
+  transactionWith,
+  type Db,
+  type Executor,
+  type TenantTransactionOptions,
+  type Tx,
+} from '../../db/client.ts';
 import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
 import { resultRows, rowsFromJson } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
@@ -207,11 +214,15 @@ export async function insertCollections(
     .values(rows.map((r) => ({ ...r, tenant_id: tenantId, appointment_id: appointmentId })));
 }
 
+/** How the booking engine's transactions run (`withTenant`'s options): with generic plans. */
+export const engineTransaction: TenantTransactionOptions = { genericPlans: true };
+
 /**
  * Runs a booker's submit in a transaction that enters the tenant (as `withTenant` does: the
  * application role and `app.tenant_id`, transaction-local) and takes the booker's advisory lock
  * in the same round trip. The lock serialises the submits of one booker (any resource) until the
- * transaction ends, so per-person limits hold under concurrent submits of the same user.
+ * transaction ends, so per-person limits hold under concurrent submits of the same user. Runs as
+ * `engineTransaction`.
  */
 export async function withBookerLock<T>(
   db: Db,
@@ -219,11 +230,17 @@ export async function withBookerLock<T>(
   account: string,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return transactionWith(db, enterAndLock, { tenant: tenantId, key: bookerKey(tenantId, account) }, fn);
+  return transactionWith(
+    db,
+    enterAndLock,
+    { tenant: tenantId, key: bookerKey(tenantId, account), ...planMode(engineTransaction) },
+    fn,
+  );
 }
 
 const enterAndLock = compile(
   sql`select set_config('app.tenant_id', ${sql.placeholder('tenant')}, true), set_config('role', 'yuyue_app', true),
+    set_config('plan_cache_mode', ${sql.placeholder('plan')}, true),
     pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))`,
 );
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
 import { jsonRows, rowsFromJson } from '../../db/json-rows.ts';
@@ -34,7 +34,7 @@ import {
 import { banInForceJson, type BlackListRow } from '../blacklist/blacklist.repository.ts';
 import { blackList } from '../blacklist/blacklist.tables.ts';
 import type { ActiveBooking } from './booking.repository.ts';
-import { appointments } from './booking.tables.ts';
+import { appointments, catalogueVersions } from './booking.tables.ts';
 
 /** Which resources the booking engine reads: some ids, or every resource of a type (optionally filtered). */
 export interface ResourceSelection {
@@ -94,6 +94,7 @@ const P = {
   to: sql.placeholder('to'),
   account: sql.placeholder('account'),
   banAt: sql.placeholder('banAt'),
+  rids: sql.placeholder('rids'),
 };
 
 function selectionWhere(s: ResourceSelection): SQL {
@@ -133,15 +134,38 @@ function grouped<T>(rows: T[], keyOf: (r: T) => string | null): Map<string, T[]>
   return out;
 }
 
-/** The bundle statement of a selection's shape, its values as placeholders (see `compiledBundle`). */
-function bundleStatement(selection: ResourceSelection, withBookings: boolean, withBan: boolean): SQL {
+/** What of a bundle the tenant's catalogue version covers: the same while the version is. */
+type CataloguePart = Pick<
+  BookingBundle,
+  'resources' | 'types' | 'typeAuths' | 'typeLimits' | 'templates' | 'visibility' | 'auths' | 'lists'
+>;
+
+/**
+ * The tables the catalogue part is read from: each has the trigger that gives the tenant a new
+ * catalogue version when one of its rows changes (migration catalogue_version; a test holds
+ * the two together).
+ */
+export const catalogueTables: readonly PgTable[] = [
+  ...new Set<PgTable>([
+    resources,
+    resourcesTypes,
+    resourcesTypeAuths,
+    appointmentNumberLimitRules,
+    resourcesRuleTemplates,
+    resourcesVisibility,
+    resourcesAuths,
+    ...Object.values(ruleTables),
+  ]),
+];
+
+/** The catalogue part's subqueries, for the resources of `sel` (the selection). */
+function catalogueColumns(): Record<string, SQL> {
   const t = resourcesTypes;
   const ta = resourcesTypeAuths;
   const nl = appointmentNumberLimitRules;
   const tpl = resourcesRuleTemplates;
   const v = resourcesVisibility;
   const a = resourcesAuths;
-  const o = resourcesOccupancies;
   const ids = sql`(select id from sel)`;
   const typeIds = sql`(select resources_type_id from sel)`;
   const templateIds = sql`(select rule_template_id from sel where rule_source = '1' and rule_template_id is not null)`;
@@ -165,6 +189,31 @@ function bundleStatement(selection: ResourceSelection, withBookings: boolean, wi
       asc(a.grant_time),
       asc(a.id),
     ]),
+  };
+  for (const [key, table] of Object.entries(ruleTables)) {
+    parts[key] = jsonRows(
+      table,
+      and(
+        eq(table.tenant_id, P.tenant),
+        or(sql`${table.resources_id} in ${ids}`, sql`${table.rule_template_id} in ${templateIds}`),
+      ),
+      [asc(table.create_time), asc(table.id)],
+    );
+  }
+  return parts;
+}
+
+/**
+ * The subqueries read on every call: the catalogue version, and what changes without it (the
+ * caller's positions, departments and ban, occupancies, active bookings), for the resources of
+ * the relation `sel(id)`.
+ */
+function liveColumns(withBookings: boolean, withBan: boolean): Record<string, SQL> {
+  const o = resourcesOccupancies;
+  const cv = catalogueVersions;
+  const ids = sql`(select id from sel)`;
+  const parts: Record<string, SQL> = {
+    version: sql`coalesce((select ${cv.version}::text from ${cv} where ${cv.tenant_id} = ${P.tenant}), '')`,
     occupancies: jsonRows(
       o,
       and(
@@ -185,63 +234,73 @@ function bundleStatement(selection: ResourceSelection, withBookings: boolean, wi
         select d.id, d.parent, d.code from ${departments} d join anc on d.id::text = anc.parent where d.tenant_id = ${P.tenant}
       ) select coalesce(json_agg(anc), '[]'::json) from anc)`,
   };
-  for (const [key, table] of Object.entries(ruleTables)) {
-    parts[key] = jsonRows(
-      table,
-      and(
-        eq(table.tenant_id, P.tenant),
-        or(sql`${table.resources_id} in ${ids}`, sql`${table.rule_template_id} in ${templateIds}`),
-      ),
-      [asc(table.create_time), asc(table.id)],
-    );
-  }
   if (withBookings) {
     const b = appointments;
-    parts.bookings = sql`(select coalesce(json_agg(json_build_object('id', ${b.id}, 'resources_id', ${b.resources_id},
-        'starts_at', ${b.starts_at}, 'ends_at', ${b.ends_at}, 'appointment_user', ${b.appointment_user})), '[]'::json)
-      from ${b} where ${and(
-        eq(b.tenant_id, P.tenant),
-        sql`${b.resources_id} in ${ids}`,
-        eq(b.active, true),
-        sql`${b.starts_at} < ${P.to}::timestamptz`,
-        sql`${b.ends_at} > ${P.from}::timestamptz`,
-      )})`;
+    // Per resource, fenced (`offset 0`: the planner may not flatten the lateral join) and
+    // through `appointments_resource_active_idx`: a resource's active bookings ending after the
+    // window opens, so the read never grows with the tenant's bookings or a resource's history,
+    // whatever the statistics (a generic plan made while the table was small once scanned every
+    // booking of the tenant here). The resource ids are the tenant's (row-level security too).
+    parts.bookings = sql`(select coalesce(json_agg(json_build_object('id', bk.id, 'resources_id', bk.resources_id,
+        'starts_at', bk.starts_at, 'ends_at', bk.ends_at, 'appointment_user', bk.appointment_user)), '[]'::json)
+      from sel cross join lateral (select ${b.id}, ${b.resources_id}, ${b.starts_at}, ${b.ends_at}, ${b.appointment_user}
+        from ${b} where ${b.resources_id} = sel.id and ${b.active} and ${b.ends_at} > ${P.from}::timestamptz
+          and ${b.starts_at} < ${P.to}::timestamptz offset 0) bk)`;
   }
   if (withBan) parts.ban = banInForceJson(P.tenant, P.account, P.banAt);
-  const columns = Object.entries(parts).map(([key, part]) => sql`${part} as ${sql.identifier(key)}`);
-  return sql`with sel as (select * from ${resources} where ${selectionWhere(selection)}) select ${sql.join(columns, sql`, `)}`;
+  return parts;
+}
+
+const selectColumns = (parts: Record<string, SQL>) =>
+  sql.join(
+    Object.entries(parts).map(([key, part]) => sql`${part} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+
+/** The whole bundle of a selection's shape: the catalogue part and the live part. */
+function bundleStatement(selection: ResourceSelection, withBookings: boolean, withBan: boolean): SQL {
+  const parts = { ...catalogueColumns(), ...liveColumns(withBookings, withBan) };
+  return sql`with sel as (select * from ${resources} where ${selectionWhere(selection)}) select ${selectColumns(parts)}`;
+}
+
+/** Only the live part, for resources whose catalogue part is known (`rids`). */
+function liveStatement(withBookings: boolean, withBan: boolean): SQL {
+  return sql`with sel(id) as (select unnest(${P.rids}::uuid[])) select ${selectColumns(liveColumns(withBookings, withBan))}`;
 }
 
 /**
- * The selected resources with their types (grants, per-person limits), templates, rule lists,
- * visibility lists, grants, occupancies overlapping [from, to), their active bookings there
- * (when `withBookings`), and the caller's active positions with the departments' ancestors:
- * ONE statement, however many resources are selected (the booking path's hot read).
+ * Catalogue parts read recently, by tenant and selection, with the catalogue version they were
+ * read at (see `catalogueVersions`). Least recently used first; bounded.
  */
-export async function loadBookingBundle(
-  tx: Executor,
-  tenantId: string,
-  selection: ResourceSelection,
-  caller: { userId: string; account: string },
-  window: { from: Date; to: Date; withBookings: boolean; banAt?: Date },
-): Promise<BookingBundle> {
-  const withBan = window.banAt !== undefined;
-  const build = () => bundleStatement(selection, window.withBookings, withBan);
-  const shape =
-    selection.filter && Object.keys(selection.filter).length
-      ? null
-      : `${!!selection.ids}:${!!selection.typeId}:${selection.enabledOnly}:${window.withBookings}:${withBan}`;
-  const [row = {}] = await runCompiled(tx, shape ? compiledBundle(shape, build) : compile(build()), {
-    tenant: tenantId,
-    user: caller.userId,
-    account: caller.account,
-    // an array literal: a JS array would be spread into one parameter per element (the text would vary)
-    ids: `{${(selection.ids ?? []).join(',')}}`,
-    typeId: selection.typeId ?? null,
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
-    banAt: window.banAt?.toISOString() ?? null,
-  });
+const catalogueCache = new Map<string, { version: string; part: CataloguePart }>();
+const CATALOGUE_CACHE_SIZE = 500;
+
+/** Freezes a cached part's rows and lists: requests share them, so a change would be a bug (it throws). */
+function frozen(part: CataloguePart): CataloguePart {
+  const freezeAll = (list: readonly object[]) => {
+    for (const r of list) Object.freeze(r);
+    Object.freeze(list);
+  };
+  for (const key of Object.keys(part) as (keyof CataloguePart)[]) {
+    const value = part[key];
+    if (Array.isArray(value)) freezeAll(value);
+    else if (value instanceof Map) {
+      for (const v of value.values()) {
+        if (Array.isArray(v)) freezeAll(v);
+        else for (const list of Object.values(v as object)) freezeAll(list as object[]);
+      }
+    }
+  }
+  return part;
+}
+
+function remember(key: string, entry: { version: string; part: CataloguePart }): void {
+  catalogueCache.delete(key);
+  catalogueCache.set(key, entry);
+  if (catalogueCache.size > CATALOGUE_CACHE_SIZE) catalogueCache.delete(catalogueCache.keys().next().value!);
+}
+
+function cataloguePartOf(row: Record<string, unknown>): CataloguePart {
   const rows = rowsFromJson(resources, row.resources);
   const owners: RuleOwner[] = [
     ...rows.map((r) => ({ kind: 'resource' as const, id: r.id })),
@@ -257,8 +316,15 @@ export async function loadBookingBundle(
     templates: rowsFromJson(resourcesRuleTemplates, row.templates),
     visibility: grouped(rowsFromJson(resourcesVisibility, row.visibility), (r) => r.resources_id),
     auths: grouped(rowsFromJson(resourcesAuths, row.auths), (r) => r.resources_id),
-    occupancies: rowsFromJson(resourcesOccupancies, row.occupancies),
     lists: ruleListsFrom(owners, row),
+  };
+}
+
+type LivePart = Omit<BookingBundle, keyof CataloguePart>;
+
+function livePartOf(row: Record<string, unknown>): LivePart {
+  return {
+    occupancies: rowsFromJson(resourcesOccupancies, row.occupancies),
     bookings: json(row.bookings).map((b) => ({
       id: String(b.id),
       resources_id: String(b.resources_id),
@@ -279,4 +345,62 @@ export async function loadBookingBundle(
       ? rowsFromJson(blackList, [typeof row.ban === 'string' ? JSON.parse(row.ban) : row.ban])[0]
       : undefined,
   };
+}
+
+/**
+ * The selected resources with their types (grants, per-person limits), templates, rule lists,
+ * visibility lists, grants, occupancies overlapping [from, to), their active bookings there
+ * (when `withBookings`), and the caller's active positions with the departments' ancestors:
+ * ONE statement, however many resources are selected (the booking path's hot read). The
+ * catalogue part is kept (`catalogueCache`) and, while the tenant's catalogue version has not
+ * moved, only the live part is read (a smaller statement; the version comes with it, in the
+ * same snapshot, so a kept part is used only while it is what the tables hold).
+ */
+export async function loadBookingBundle(
+  tx: Executor,
+  tenantId: string,
+  selection: ResourceSelection,
+  caller: { userId: string; account: string },
+  window: { from: Date; to: Date; withBookings: boolean; banAt?: Date },
+): Promise<BookingBundle> {
+  const { withBookings } = window;
+  const withBan = window.banAt !== undefined;
+  const values = {
+    tenant: tenantId,
+    user: caller.userId,
+    account: caller.account,
+    // an array literal: a JS array would be spread into one parameter per element (the text would vary)
+    ids: `{${(selection.ids ?? []).join(',')}}`,
+    typeId: selection.typeId ?? null,
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    banAt: window.banAt?.toISOString() ?? null,
+  };
+  // a filtered selection (a search) is neither compiled nor cached: its text varies
+  const shape =
+    selection.filter && Object.keys(selection.filter).length
+      ? null
+      : `${!!selection.ids}:${!!selection.typeId}:${selection.enabledOnly}`;
+  const key = shape && `${tenantId}|${shape}|${values.ids}|${values.typeId ?? ''}`;
+  const known = key ? catalogueCache.get(key) : undefined;
+  if (known) {
+    const live = compiledBundle(`live:${withBookings}:${withBan}`, () => liveStatement(withBookings, withBan));
+    const [row = {}] = await runCompiled(tx, live, {
+      ...values,
+      rids: `{${known.part.resources.map((r) => r.id).join(',')}}`,
+    });
+    if (row.version === known.version) {
+      remember(key!, known);
+      return { ...known.part, ...livePartOf(row) };
+    }
+  }
+  const build = () => bundleStatement(selection, withBookings, withBan);
+  const [row = {}] = await runCompiled(
+    tx,
+    shape ? compiledBundle(`${shape}:${withBookings}:${withBan}`, build) : compile(build()),
+    values,
+  );
+  const part = cataloguePartOf(row);
+  if (key) remember(key, { version: String(row.version), part: frozen(part) });
+  return { ...part, ...livePartOf(row) };
 }

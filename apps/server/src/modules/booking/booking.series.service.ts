@@ -14,6 +14,7 @@ import {
   countBookerBookings,
   markCancelled,
   releaseSeat,
+  engineTransaction,
   withBookerLock,
   type ActiveBooking,
   type AppointmentRow,
@@ -335,7 +336,12 @@ const publicItem = ({ occurrence: _o, capacity: _c, ...item }: Assessed): Series
 export async function previewSeries(ctx: RequestContext, args: SeriesArgs): Promise<SeriesReportItem[]> {
   const { tenant, user } = requireUser(ctx);
   const p = parse(args, tenant.timeZone);
-  return withTenant(ctx.db, tenant.id, async (tx) => (await assess(tx, ctx, tenant, user, p)).report.map(publicItem));
+  return withTenant(
+    ctx.db,
+    tenant.id,
+    async (tx) => (await assess(tx, ctx, tenant, user, p)).report.map(publicItem),
+    engineTransaction,
+  );
 }
 
 export interface SeriesSaveResult extends SaveResult {

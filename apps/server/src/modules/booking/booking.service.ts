@@ -28,6 +28,7 @@ import {
   pageAppointments,
   releaseSeat,
   takeSeat,
+  engineTransaction,
   withBookerLock,
   type ActiveBooking,
   type AppointmentListRow,
@@ -356,15 +357,19 @@ export async function checkCapacity(ctx: RequestContext, args: CheckArgs): Promi
   const dates = clean(args.borrowDateList);
   const isoDate = isoDateArg(args.bookDate?.trim() || dates[0], tenant.timeZone);
   const excludeId = args.appointmentId && isUuid(args.appointmentId) ? args.appointmentId : undefined;
-  await withTenant(ctx.db, tenant.id, (tx) =>
-    evaluate(tx, ctx, tenant, user, {
-      resourceId: args.resourceId,
-      isoDate,
-      slotIds: clean(args.timeSlotIdList),
-      freeStart: timeArg(args.borrowStartTime) ?? timeArg(args.bookStartTime),
-      freeEnd: timeArg(args.borrowEndTime) ?? timeArg(args.bookEndTime),
-      excludeId,
-    }),
+  await withTenant(
+    ctx.db,
+    tenant.id,
+    (tx) =>
+      evaluate(tx, ctx, tenant, user, {
+        resourceId: args.resourceId,
+        isoDate,
+        slotIds: clean(args.timeSlotIdList),
+        freeStart: timeArg(args.borrowStartTime) ?? timeArg(args.bookStartTime),
+        freeEnd: timeArg(args.borrowEndTime) ?? timeArg(args.bookEndTime),
+        excludeId,
+      }),
+    engineTransaction,
   );
   return { zh: '可以预约', en: 'Bookable' };
 }
@@ -786,14 +791,19 @@ export async function availabilityWithScene(
 ): Promise<{ slots: SlotAvailability[]; resource: BookingResource; bookings: BookingScene['bookings'] }> {
   const { tenant, user } = requireUser(ctx);
   const isoDate = isoDateArg(date, tenant.timeZone);
-  return withTenant(ctx.db, tenant.id, async (tx) => {
-    const now = bookingClock.now();
-    const scene = await loadScene(tx, tenant, user, { ids: [String(resourceId)] }, [isoDate], { banAt: now });
-    const res = scene.resources[0];
-    if (!res) throw new AppError('RESOURCE_NOT_FOUND');
-    const slots = slotsOf(res, isoDate, scene.bookings, viewer(user, now, scene), tenant.timeZone);
-    return { slots, resource: res, bookings: scene.bookings };
-  });
+  return withTenant(
+    ctx.db,
+    tenant.id,
+    async (tx) => {
+      const now = bookingClock.now();
+      const scene = await loadScene(tx, tenant, user, { ids: [String(resourceId)] }, [isoDate], { banAt: now });
+      const res = scene.resources[0];
+      if (!res) throw new AppError('RESOURCE_NOT_FOUND');
+      const slots = slotsOf(res, isoDate, scene.bookings, viewer(user, now, scene), tenant.timeZone);
+      return { slots, resource: res, bookings: scene.bookings };
+    },
+    engineTransaction,
+  );
 }
 
 /** One resource of a type with its slots on a date (`findResourceTypeSlotAvailability`). */
@@ -824,23 +834,28 @@ export async function typeAvailability(
   const isoDate = isoDateArg(date, tenant.timeZone);
   const where = normaliseFilterMap(filter, resourceFilterColumns, ['id', 'resources_type_id', 'rule_template_id']);
   if (typeof typeId !== 'string' || !isUuid(typeId.trim())) throw new AppError('RESOURCE_TYPE_NOT_FOUND');
-  return withTenant(ctx.db, tenant.id, async (tx) => {
-    const now = bookingClock.now();
-    const scene = await loadScene(tx, tenant, user, { typeId: typeId.trim(), filter: where }, [isoDate], {
-      banAt: now,
-    });
-    const who = viewer(user, now, scene);
-    return scene.resources.map((res) => ({
-      resources_id: res.row.id,
-      resources_name: res.row.resources_name,
-      resources_name_en: res.row.resources_name_en,
-      resources_number: res.row.resources_number,
-      available_number: res.row.available_number,
-      time_slot_rule: res.rules.time_slot_rule,
-      need_approve: res.rules.need_approve,
-      slots: slotsOf(res, isoDate, scene.bookings, who, tenant.timeZone),
-    }));
-  });
+  return withTenant(
+    ctx.db,
+    tenant.id,
+    async (tx) => {
+      const now = bookingClock.now();
+      const scene = await loadScene(tx, tenant, user, { typeId: typeId.trim(), filter: where }, [isoDate], {
+        banAt: now,
+      });
+      const who = viewer(user, now, scene);
+      return scene.resources.map((res) => ({
+        resources_id: res.row.id,
+        resources_name: res.row.resources_name,
+        resources_name_en: res.row.resources_name_en,
+        resources_number: res.row.resources_number,
+        available_number: res.row.available_number,
+        time_slot_rule: res.rules.time_slot_rule,
+        need_approve: res.rules.need_approve,
+        slots: slotsOf(res, isoDate, scene.bookings, who, tenant.timeZone),
+      }));
+    },
+    engineTransaction,
+  );
 }
 
 /** A booking's form values as `InputAppointmentInformation` takes them (book again). */

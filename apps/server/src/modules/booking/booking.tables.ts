@@ -77,6 +77,10 @@ export const appointments = pgTable(
   },
   (t) => [
     index('appointments_resource_time_idx').on(t.resources_id, t.starts_at),
+    // the booking engine's read of the bookings that hold a resource's slots (booking.resources.repository.ts)
+    index('appointments_resource_active_idx')
+      .on(t.resources_id, t.ends_at)
+      .where(sql`active`),
     index('appointments_user_idx').on(t.tenant_id, t.appointment_user, t.starts_at),
     index('appointments_creator_idx').on(t.tenant_id, t.created_user, t.starts_at),
     index('appointments_series_idx').on(t.series_id),
@@ -150,4 +154,22 @@ export const appointmentSlotCounters = pgTable(
     check('appointment_slot_counters_taken_ck', sql`${t.taken} >= 0`),
     tenantIsolation('appointment_slot_counters'),
   ],
+).enableRLS();
+
+/**
+ * The version of a tenant's booking catalogue: what the booking engine reads of resources,
+ * types, grants, visibility lists, rule templates and rule lists. Triggers on those tables
+ * (migration catalogue_version) give it a new random value in the transaction of every change,
+ * so a copy of the catalogue read together with version V is current exactly while the
+ * version is still V: the booking engine keeps such copies in memory and reads only the
+ * version (with the bookings, which are never cached) while it matches. Random, not counted:
+ * a value never comes back, not even after a database is restored to an earlier state.
+ */
+export const catalogueVersions = pgTable(
+  'catalogue_versions',
+  {
+    tenant_id: uuid('tenant_id').primaryKey(),
+    version: uuid('version').notNull().defaultRandom(),
+  },
+  () => [tenantIsolation('catalogue_versions')],
 ).enableRLS();

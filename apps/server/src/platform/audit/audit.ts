@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { compile, runCompiled } from '../../db/compiled.ts';
+import { atCommit, type Tx } from '../../db/client.ts';
+import { compile } from '../../db/compiled.ts';
 import type { RequestContext } from '../context.ts';
 import { operateLogs } from './audit.tables.ts';
 
@@ -17,12 +17,13 @@ export interface AuditEntry {
 
 /**
  * Writes an operate-log entry in the caller's transaction, so a change and its log entry
- * are committed together or not at all. Every mutating use case calls it.
+ * are committed together or not at all. Every mutating use case calls it. The entry is sent
+ * with the transaction's COMMIT (`atCommit`: one round trip less per mutation).
  */
 export async function audit(tx: Tx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
   const tenantId = ctx.tenant?.id;
   if (!tenantId) return;
-  await runCompiled(tx, insertEntry, {
+  await atCommit(tx, insertEntry, {
     tenant: tenantId,
     user: ctx.user?.account ?? '',
     userName: ctx.user?.name ?? '',
