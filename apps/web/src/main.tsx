@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { App, createAppRouter, createQueryClient, type AppRouter } from './app/App.tsx';
+import { App, createQueryClient } from './app/App.tsx';
+import { preloadRoutes } from './app/router.tsx';
 import './app/global.css';
 import { accessToken, currentUser, signIn, startSilentRenew, stopSilentRenew } from './features/auth/auth.ts';
 import { prefetchSession } from './app/session.tsx';
@@ -17,7 +18,7 @@ declare global {
 }
 
 /** What a mounted app holds, so that unmount can let go of all of it. */
-let mounted: { root: Root; router: AppRouter; queryClient: QueryClient } | null = null;
+let mounted: { root: Root; queryClient: QueryClient } | null = null;
 
 async function render(container: HTMLElement): Promise<void> {
   configureGraphql({
@@ -26,16 +27,17 @@ async function render(container: HTMLElement): Promise<void> {
     onError: noteGraphqlError,
   });
   // Everything the first page waits for starts at once: the translations, the matched routes'
-  // code (the router loads it when created) and, when signed in, the guard's queries.
+  // code and, when signed in, the guard's queries.
   const queryClient = createQueryClient();
   const translations = initI18n();
-  const router = createAppRouter(runtimeConfig().basePath);
+  const basename = runtimeConfig().basePath;
+  preloadRoutes(window.location.pathname, basename);
   const user = await currentUser();
   if (user) prefetchSession(queryClient, user);
   await translations;
   const root = createRoot(container);
-  mounted = { root, router, queryClient };
-  root.render(<App router={router} queryClient={queryClient} />);
+  mounted = { root, queryClient };
+  root.render(<App basename={basename} queryClient={queryClient} />);
   startSilentRenew();
 }
 
@@ -64,10 +66,9 @@ export async function mount(props: HostProps = {}): Promise<void> {
 
 export async function unmount(): Promise<void> {
   if (!mounted) return;
-  const { root, router, queryClient } = mounted;
+  const { root, queryClient } = mounted;
   mounted = null;
   root.unmount();
-  router.dispose();
   queryClient.clear();
   stopSilentRenew();
 }

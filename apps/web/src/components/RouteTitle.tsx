@@ -1,19 +1,12 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
 
-export interface RouteHandle {
-  title?: string;
-}
+/** The title (i18n key) of the deepest matched route that has one; the app's routes provide it. */
+export const RouteTitleContext = createContext<string | undefined>(undefined);
 
 /** The title (i18n key) of the deepest matched route that has one. */
 export function useRouteTitleKey(): string | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
-    if (title) return title;
-  }
-  return undefined;
+  return useContext(RouteTitleContext);
 }
 
 /** Keeps the document title as "<page> - <system page title>". */
