@@ -26,7 +26,7 @@ import {
   type Tx,
 } from '../../db/client.ts';
 import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
-import { resultRows, rowsFromJson } from '../../db/json-rows.ts';
+import { resultRows } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
 import {
@@ -90,25 +90,38 @@ export function overlapCount(bookings: readonly ActiveBooking[], startsAt: numbe
 const compiledWrite = compiledCache();
 
 /**
- * Inserts one row of `table` (returning it) through a statement compiled once per set of
- * columns; values are mapped to the driver as Drizzle would (dates as ISO text).
+ * Inserts one row of `table` through a statement compiled once per set of columns (values
+ * mapped to the driver as Drizzle would, dates as ISO text) and gives the row back: the values
+ * given as they were given (the database stores them as sent) and the columns the database
+ * filled (id, defaults, times), which are all the statement returns. A booking has some fifty
+ * columns: returning and parsing them all cost more than the insert. Undefined when the
+ * statement inserted nothing (`ON CONFLICT DO NOTHING`). Not for upserts that update.
  */
 async function insertRow<T extends PgTable>(
   tx: Executor,
   table: T,
   kind: string,
   row: Record<string, unknown>,
-  build: (values: Record<string, Placeholder>) => SQL,
+  build: (values: Record<string, Placeholder>, returning: Record<string, AnyPgColumn>) => SQL,
 ): Promise<T['$inferSelect'] | undefined> {
   const columns = getTableColumns(table);
   const keys = Object.keys(row)
     .filter((k) => row[k] !== undefined && k in columns)
     .sort();
+  const filled = Object.entries(columns).filter(([k]) => !keys.includes(k));
   const c = compiledWrite(`${kind}:${keys.join(',')}`, () =>
-    build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]))),
+    build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])), Object.fromEntries(filled)),
   );
   const values = Object.fromEntries(keys.map((k) => [k, columns[k]!.mapToDriverValue(row[k])]));
-  return rowsFromJson(table, await runCompiled(tx, c, values))[0];
+  const [got] = await runCompiled(tx, c, values);
+  if (!got) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = row[k];
+  for (const [k, column] of filled) {
+    const v = got[column.name];
+    out[k] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
 }
 
 /**
@@ -121,12 +134,12 @@ export async function insertExclusive(
   tenantId: string,
   values: NewAppointment,
 ): Promise<AppointmentRow | undefined> {
-  return insertRow(tx, appointments, 'exclusive', { ...values, tenant_id: tenantId, exclusive: true }, (v) =>
+  return insertRow(tx, appointments, 'exclusive', { ...values, tenant_id: tenantId, exclusive: true }, (v, filled) =>
     tx
       .insert(appointments)
       .values(v as never)
       .onConflictDoNothing()
-      .returning()
+      .returning(filled)
       .getSQL(),
   );
 }
@@ -142,19 +155,33 @@ export async function takeSeat(
   slot: { resources_id: string; starts_at: Date; ends_at: Date; capacity: number },
 ): Promise<boolean> {
   const c = appointmentSlotCounters;
-  const row = await insertRow(tx, c, 'seat', { tenant_id: tenantId, ...slot, taken: 1 }, (v) =>
+  const taken = compiledWrite('seat', () =>
     tx
       .insert(c)
-      .values(v as never)
+      .values({
+        tenant_id: sql.placeholder('tenant'),
+        resources_id: sql.placeholder('resource'),
+        starts_at: sql.placeholder('startsAt'),
+        ends_at: sql.placeholder('endsAt'),
+        capacity: sql.placeholder('capacity'),
+        taken: 1,
+      } as never)
       .onConflictDoUpdate({
         target: [c.resources_id, c.starts_at, c.ends_at],
         set: { taken: sql`${c.taken} + 1`, capacity: sql`excluded.capacity` },
         setWhere: sql`${c.taken} < excluded.capacity`,
       })
-      .returning()
+      .returning({ taken: c.taken })
       .getSQL(),
   );
-  return row !== undefined;
+  const rows = await runCompiled(tx, taken, {
+    tenant: tenantId,
+    resource: slot.resources_id,
+    startsAt: slot.starts_at.toISOString(),
+    endsAt: slot.ends_at.toISOString(),
+    capacity: slot.capacity,
+  });
+  return rows.length > 0;
 }
 
 /** Gives back the seat a capacity booking held. */
@@ -180,12 +207,17 @@ export async function releaseSeat(
 
 /** Inserts a booking of a capacity resource (its seat already taken). */
 export async function insertShared(tx: Executor, tenantId: string, values: NewAppointment): Promise<AppointmentRow> {
-  const row = await insertRow(tx, appointments, 'shared', { ...values, tenant_id: tenantId, exclusive: false }, (v) =>
-    tx
-      .insert(appointments)
-      .values(v as never)
-      .returning()
-      .getSQL(),
+  const row = await insertRow(
+    tx,
+    appointments,
+    'shared',
+    { ...values, tenant_id: tenantId, exclusive: false },
+    (v, filled) =>
+      tx
+        .insert(appointments)
+        .values(v as never)
+        .returning(filled)
+        .getSQL(),
   );
   return row!;
 }
