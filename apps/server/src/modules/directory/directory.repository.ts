@@ -16,6 +16,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { forgetUsers } from '../../platform/auth/authenticate.ts';
 import { departments, menus, posts, userImages, userPositions, users } from './directory.tables.ts';
 import type { DepartmentFilter, PostFilter, StringFilter, UserFilter } from './directory.inputs.ts';
 import type { MenuSeed } from './directory.rules.ts';
@@ -250,6 +251,7 @@ export async function updateUser(
     .set({ ...patch, timestamp: new Date() })
     .where(and(eq(users.tenant_id, tenantId), eq(users.id, userId)))
     .returning(userRecordColumns);
+  forgetUsers();
   return row;
 }
 
@@ -259,6 +261,7 @@ export async function deleteUser(tx: Executor, tenantId: string, userId: string)
     .delete(users)
     .where(and(eq(users.tenant_id, tenantId), eq(users.id, userId)))
     .returning({ id: users.id });
+  forgetUsers();
   return deleted.length > 0;
 }
 

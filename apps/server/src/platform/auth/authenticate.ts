@@ -50,6 +50,40 @@ function userLookups(db: Db) {
   return lookups;
 }
 
+/** How long a looked-up user (role, disabled) is reused by the requests of this process. */
+export const USER_CACHE_MS = 5_000;
+const MAX_USERS = 20_000;
+
+type UserLookupRow = { id: string; account: string; name: string; role: string; disabled: boolean | number };
+
+/** Users looked up recently, by tenant and token subject: the row and until when it is reused. */
+const usersByKey = new Map<string, { row: UserLookupRow | undefined; until: number }>();
+
+/**
+ * Drops the cached users (a user was changed or deleted in this process), so a disabled user or
+ * a changed role takes effect here at once; other instances see it within USER_CACHE_MS.
+ */
+export function forgetUsers(): void {
+  usersByKey.clear();
+}
+
+/**
+ * The user a token names, looked up once per USER_CACHE_MS: every request of a signed-in user
+ * needs it, and a burst of requests (a page load, a booking rush) then costs one lookup, not
+ * one round trip each. An unknown user is remembered too, so a deleted user's token is refused
+ * without a lookup.
+ */
+async function lookUpUser(db: Db, tenantId: string, byId: boolean, key: string): Promise<UserLookupRow | undefined> {
+  const cacheKey = `${tenantId}:${byId ? 'id' : 'account'}:${key}`;
+  const now = Date.now();
+  const hit = usersByKey.get(cacheKey);
+  if (hit && hit.until > now) return hit.row;
+  const [row] = await userLookups(db)[byId ? 'byId' : 'byAccount'].execute({ tenant: tenantId, key });
+  if (!hit && usersByKey.size >= MAX_USERS) usersByKey.delete(usersByKey.keys().next().value!);
+  usersByKey.set(cacheKey, { row, until: now + USER_CACHE_MS });
+  return row;
+}
+
 /**
  * Builds the request context: the tenant and, when the request carries a token, the user.
  * A token that is present but not valid is refused (ACCESS_TOKEN_INVALID, HTTP 401) rather
@@ -74,9 +108,7 @@ export async function authenticate(
   if (!tenant) throw new AppError('ACCESS_TOKEN_INVALID');
 
   const key = identity.userId ? (isUuid(identity.userId) ? identity.userId : null) : identity.account || null;
-  const [row] = key
-    ? await userLookups(db)[identity.userId ? 'byId' : 'byAccount'].execute({ tenant: tenant.id, key })
-    : [];
+  const row = key ? await lookUpUser(db, tenant.id, !!identity.userId, key) : undefined;
   if (!row || row.disabled) throw new AppError('ACCESS_TOKEN_INVALID');
   const user: AuthUser = {
     id: row.id,
