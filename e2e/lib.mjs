@@ -72,6 +72,15 @@ export function wallClock(ms = Date.now()) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/** The first date after today (tenant's zone) that is a Monday to Friday, "YYYY-MM-DD". */
+export function nextWorkday(ms = Date.now()) {
+  for (let days = 1; ; days++) {
+    const { date } = wallClock(ms + days * 86_400_000);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday >= 1 && weekday <= 5) return date;
+  }
+}
+
 /** Minutes since midnight as "HH:mm". */
 export const hhmm = (minutes) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

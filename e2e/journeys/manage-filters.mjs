@@ -2,11 +2,7 @@
 // drawn from one query (desktop viewport 1366x900). SHOTS_DIR=<dir> keeps screenshots of both.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { BASE, accounts, assertNoPageErrors, expectText, graphql, openPage, signInAt } from '../lib.mjs';
-
-const SHANGHAI_MS = 8 * 3_600_000;
-/** Tomorrow in the demo tenant's zone (Asia/Shanghai), "YYYY-MM-DD". */
-const tomorrow = () => new Date(Date.now() + SHANGHAI_MS + 86_400_000).toISOString().slice(0, 10);
+import { BASE, accounts, assertNoPageErrors, expectText, graphql, nextWorkday, openPage, signInAt } from '../lib.mjs';
 
 const SAVE = `mutation($m: InputAppointmentInformation!) {
   saveAppointmentInformationAll(model: $m) { code messages }
@@ -33,7 +29,8 @@ export const journeys = [
       const saved = await graphql(student, SAVE, {
         m: {
           resources_id: room.id,
-          appointment_date: tomorrow(),
+          // the demo's meeting room takes bookings Monday to Friday
+          appointment_date: nextWorkday(),
           start_time: `0${hour}:00`.slice(-5),
           end_time: `0${hour}:30`.slice(-5),
           theme,
