@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atCommit, withTenant, type Database } from '../src/db/client.ts';
+import pg from 'pg';
+import { atCommit, openDatabase, withTenant, type Database } from '../src/db/client.ts';
 import { compile, compiledCache, runCompiled } from '../src/db/compiled.ts';
 import { rowsFromJson } from '../src/db/json-rows.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
-import { freshDatabase } from './support.ts';
+import { freshDatabase, testDatabaseUrl } from './support.ts';
 import { seedDemoTenant } from '../src/db/seed.ts';
 import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
 
@@ -124,5 +125,42 @@ describe('statements sent with the COMMIT (atCommit)', () => {
       }),
     ).rejects.toThrow();
     expect(await logged(first)).toBe(0);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('a transaction whose BEGIN goes with its first statement (PostgreSQL)', () => {
+  const tenantOf = compile(
+    sql`select current_setting('app.tenant_id', true) as tenant, current_user as role, ${sql.placeholder('n')}::int as n`,
+  );
+
+  it('runs a prepared first statement in the BEGIN round trip, in the tenant, and sends nothing for an empty one', async () => {
+    const url = (database as unknown as { url: string }).url;
+    const one = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1 });
+    const calls: unknown[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      calls.push(args[0]);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      const tenantId = (await listTenants(one.db))[0]!.id;
+      const run = (n: number) =>
+        withTenant(one.db, tenantId, async (tx) => (await runCompiled(tx, tenantOf, { n }))[0]);
+      calls.length = 0;
+      expect(await run(1)).toEqual({ tenant: tenantId, role: 'yuyue_app', n: 1 });
+      const first = calls.length; // not yet prepared on the connection: BEGIN, then the statement
+      calls.length = 0;
+      expect(await run(2)).toEqual({ tenant: tenantId, role: 'yuyue_app', n: 2 });
+      expect(calls.length).toBe(first - 1);
+      calls.length = 0;
+      await withTenant(one.db, tenantId, async () => undefined);
+      expect(calls).toEqual([]);
+      // a failing first statement: rolled back, the connection stays usable
+      await expect(withTenant(one.db, tenantId, (tx) => runCompiled(tx, tenantOf, { n: 'x' }))).rejects.toThrow();
+      expect(await run(3)).toEqual({ tenant: tenantId, role: 'yuyue_app', n: 3 });
+    } finally {
+      pg.Client.prototype.query = query;
+      await one.close();
+    }
   });
 });

@@ -152,26 +152,33 @@ export async function transactionWith<T>(
     });
   }
   const client = await pool.connect();
+  let conn: DeferredBegin;
+  try {
+    conn = new DeferredBegin(client, `begin; ${literalText(setup, values, client)}`);
+  } catch (err) {
+    client.release();
+    throw err;
+  }
   const SessionOf = session.constructor as new (...args: unknown[]) => unknown;
   const tx = new NodePgTransaction(
     session.dialect,
-    new SessionOf(client, session.dialect, session.schema, session.options) as never,
+    new SessionOf(conn, session.dialect, session.schema, session.options) as never,
     session.schema as never,
   ) as unknown as Tx;
-  try {
-    await client.query(`begin; ${literalText(setup, values, client)}`);
-  } catch (err) {
-    client.release(err as Error);
-    throw err;
-  }
   const last: string[] = [];
   finalStatements.set(tx, { client, texts: last });
   try {
     const result = await fn(tx);
-    await client.query([...last, 'commit'].join('; '));
+    const begin = conn.takeBegin();
+    // a transaction that sent nothing and has nothing to write had nothing to commit
+    if (begin === null || last.length) await client.query([...(begin ? [begin] : []), ...last, 'commit'].join('; '));
     client.release();
     return result;
   } catch (err) {
+    if (conn.takeBegin() !== null) {
+      client.release(); // nothing was sent: nothing to roll back
+      throw err;
+    }
     try {
       await client.query('rollback');
       client.release();
@@ -181,6 +188,67 @@ export async function transactionWith<T>(
     }
     throw err;
   }
+}
+
+/**
+ * The connection a `transactionWith` transaction runs on (what its Drizzle session calls), with
+ * its `BEGIN; setup` not yet sent: it goes in the same round trip as the transaction's first
+ * statement. A first statement that is compiled and already prepared on this connection runs
+ * there as `EXECUTE name(literals)` (`runFirst`: the same cached plan, one round trip less for
+ * each transaction, such as a booking's, that starts with its bundle read); any other first
+ * statement is preceded by the BEGIN in a round trip of its own, as before.
+ */
+class DeferredBegin {
+  private begin: string | null;
+
+  constructor(
+    readonly client: pg.PoolClient,
+    begin: string,
+  ) {
+    this.begin = begin;
+  }
+
+  /** The `BEGIN; setup` message not yet sent, which from now on it is not (null when it was). */
+  takeBegin(): string | null {
+    const begin = this.begin;
+    this.begin = null;
+    return begin;
+  }
+
+  async query(...args: unknown[]): Promise<unknown> {
+    const begin = this.takeBegin();
+    if (begin) await this.client.query(begin);
+    return (this.client.query as (...a: unknown[]) => Promise<unknown>).apply(this.client, args);
+  }
+
+  /**
+   * Runs `c` with the BEGIN when that has not been sent and `c` is prepared on this connection
+   * (node-postgres keeps the names it has prepared) with values that can be written as
+   * literals; its rows, or null when it cannot (the caller then runs it as usual).
+   */
+  async runFirst(c: Compiled, params: unknown[], types: unknown): Promise<Record<string, unknown>[] | null> {
+    if (this.begin === null) return null;
+    const prepared = (this.client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+      .connection?.parsedStatements;
+    if (prepared?.[c.name] !== c.text) return null;
+    const literals = params.map((v) => literalOf(v, this.client));
+    if (literals.some((l) => l === null)) return null;
+    const begin = this.takeBegin();
+    const execute = literals.length ? `execute ${c.name}(${literals.join(', ')})` : `execute ${c.name}`;
+    const results = (await this.client.query({ text: `${begin}; ${execute}`, types } as never)) as unknown as
+      pg.QueryResult | pg.QueryResult[];
+    return (Array.isArray(results) ? results[results.length - 1]! : results).rows;
+  }
+}
+
+/** A value as an SQL literal for a simple-protocol message; null when it has none here. */
+function literalOf(v: unknown, client: pg.PoolClient): string | null {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  // a simple-protocol message is a C string: a NUL would cut the statement short
+  if (typeof v === 'string') return v.includes('\0') ? null : client.escapeLiteral(v);
+  return null;
 }
 
 /** The statements each open `transactionWith` transaction sends with its COMMIT (see `atCommit`). */

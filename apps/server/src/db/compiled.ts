@@ -66,6 +66,8 @@ interface DriverClient {
   query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** PGlite (and its transactions) only. */
   exec?: unknown;
+  /** A transaction whose BEGIN is still to be sent (db/client.ts `DeferredBegin`). */
+  runFirst?(c: Compiled, params: unknown[], types: unknown): Promise<Record<string, unknown>[] | null>;
 }
 
 /** The driver connection (or pool) a Drizzle database or transaction runs its statements on. */
@@ -83,6 +85,8 @@ export async function runCompiled(
 ): Promise<Record<string, unknown>[]> {
   const params = c.slots.map((s) => ('name' in s ? values[s.name] : s.value));
   const client = driverOf(tx);
+  const first = await client.runFirst?.(c, params, nodePgTypes);
+  if (first) return first;
   const result =
     typeof client.exec === 'function'
       ? await client.query(c.text, params, { parsers: pgliteParsers })
