@@ -26,7 +26,6 @@ import {
   type Tx,
 } from '../../db/client.ts';
 import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
-import { resultRows } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
 import {
@@ -300,26 +299,41 @@ export async function countBookerBookings(
   windows: readonly BookerWindow[],
 ): Promise<number[]> {
   if (!windows.length) return [];
-  const a = appointments;
-  const counts = windows.map((w, i) => {
-    const conds: SQL[] =
-      w.kind === 'dated'
-        ? [gte(a.appointment_date, w.from), lte(a.appointment_date, w.to)]
-        : [eq(a.resources_type_id, w.typeId), eq(a.appointment_state, '0'), gt(a.ends_at, w.after)];
-    if (w.kind === 'dated' && w.resourceId) conds.push(eq(a.resources_id, w.resourceId));
-    if (w.kind === 'dated' && w.typeId) conds.push(eq(a.resources_type_id, w.typeId));
-    return sql`(count(*) filter (where ${and(...conds)}))::int as ${sql.identifier(`n${i}`)}`;
+  // compiled once per shape of the windows (their kinds and filters), values as placeholders
+  const shape = windows
+    .map((w) => (w.kind === 'dated' ? `d${w.resourceId ? 'r' : ''}${w.typeId ? 't' : ''}` : 'u'))
+    .join(',');
+  const c = compiledCounts(shape, () => {
+    const a = appointments;
+    const counts = windows.map((w, i) => {
+      const p = (name: string) => sql.placeholder(`${name}${i}`);
+      const conds: SQL[] =
+        w.kind === 'dated'
+          ? [gte(a.appointment_date, p('from')), lte(a.appointment_date, p('to'))]
+          : [eq(a.resources_type_id, p('type')), eq(a.appointment_state, '0'), sql`${a.ends_at} > ${p('after')}`];
+      if (w.kind === 'dated' && w.resourceId) conds.push(eq(a.resources_id, p('resource')));
+      if (w.kind === 'dated' && w.typeId) conds.push(eq(a.resources_type_id, p('type')));
+      return sql`(count(*) filter (where ${and(...conds)}))::int as ${sql.identifier(`n${i}`)}`;
+    });
+    return sql`select ${sql.join(counts, sql`, `)} from ${a} where ${and(
+      eq(a.tenant_id, sql.placeholder('tenant')),
+      eq(a.appointment_user, sql.placeholder('account')),
+      sql`${a.active}`,
+    )}`;
   });
-  const result = await tx.execute(
-    sql`select ${sql.join(counts, sql`, `)} from ${a} where ${and(
-      eq(a.tenant_id, tenantId),
-      eq(a.appointment_user, account),
-      eq(a.active, true),
-    )}`,
-  );
-  const row = resultRows(result)[0] ?? {};
+  const values: Record<string, unknown> = { tenant: tenantId, account };
+  windows.forEach((w, i) => {
+    if (w.kind === 'dated') {
+      Object.assign(values, { [`from${i}`]: w.from, [`to${i}`]: w.to });
+      if (w.resourceId) values[`resource${i}`] = w.resourceId;
+      if (w.typeId) values[`type${i}`] = w.typeId;
+    } else Object.assign(values, { [`type${i}`]: w.typeId, [`after${i}`]: w.after.toISOString() });
+  });
+  const [row = {}] = await runCompiled(tx, c, values);
   return windows.map((_, i) => Number(row[`n${i}`] ?? 0));
 }
+
+const compiledCounts = compiledCache();
 
 /**
  * Successful bookings per resource (the contract's `totalSuccessReserveCounts`): valid, not
