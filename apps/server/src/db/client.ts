@@ -278,14 +278,32 @@ interface PoolSession {
 
 /** A compiled statement's text with its values as escaped literals (for a simple-protocol message). */
 function literalText(c: Compiled, values: Record<string, string>, client: pg.PoolClient): string {
-  return c.text.replace(/\$(\d+)/g, (_, n: string) => {
-    const slot = c.slots[Number(n) - 1]!;
+  const { texts, slots } = templateOf(c);
+  let out = texts[0]!;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = c.slots[slots[i]!]!;
     const v = 'name' in slot ? values[slot.name] : slot.value;
-    if (typeof v !== 'string') throw new Error(`literalText: $${n} has no text value`);
+    if (typeof v !== 'string') throw new Error(`literalText: $${slots[i]! + 1} has no text value`);
     // a simple-protocol message is a C string: a NUL would cut the statement short
-    if (v.includes('\0')) throw new Error(`literalText: $${n} contains a NUL character`);
-    return client.escapeLiteral(v);
-  });
+    if (v.includes('\0')) throw new Error(`literalText: $${slots[i]! + 1} contains a NUL character`);
+    out += client.escapeLiteral(v) + texts[i + 1]!;
+  }
+  return out;
+}
+
+/** A compiled statement's text cut at its `$n` (the texts between them, and each one's slot). */
+const templates = new WeakMap<Compiled, { texts: string[]; slots: number[] }>();
+function templateOf(c: Compiled): { texts: string[]; slots: number[] } {
+  let t = templates.get(c);
+  if (!t) {
+    const parts = c.text.split(/\$(\d+)/);
+    t = {
+      texts: parts.filter((_, i) => i % 2 === 0),
+      slots: parts.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1),
+    };
+    templates.set(c, t);
+  }
+  return t;
 }
 
 /** Switches a running transaction to a tenant (and to the application role) until it ends. */

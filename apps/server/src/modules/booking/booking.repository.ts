@@ -25,7 +25,7 @@ import {
   type TenantTransactionOptions,
   type Tx,
 } from '../../db/client.ts';
-import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
+import { compile, compiledCache, runCompiled, type Compiled } from '../../db/compiled.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
 import {
@@ -86,8 +86,6 @@ export function overlapCount(bookings: readonly ActiveBooking[], startsAt: numbe
   return bookings.filter((b) => b.starts_at.getTime() < endsAt && startsAt < b.ends_at.getTime()).length;
 }
 
-const compiledWrite = compiledCache();
-
 /**
  * Inserts one row of `table` through a statement compiled once per set of columns (values
  * mapped to the driver as Drizzle would, dates as ISO text) and gives the row back: the values
@@ -103,25 +101,52 @@ async function insertRow<T extends PgTable>(
   row: Record<string, unknown>,
   build: (values: Record<string, Placeholder>, returning: Record<string, AnyPgColumn>) => SQL,
 ): Promise<T['$inferSelect'] | undefined> {
-  const columns = getTableColumns(table);
-  const keys = Object.keys(row)
-    .filter((k) => row[k] !== undefined && k in columns)
-    .sort();
-  const filled = Object.entries(columns).filter(([k]) => !keys.includes(k));
-  const c = compiledWrite(`${kind}:${keys.join(',')}`, () =>
-    build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])), Object.fromEntries(filled)),
-  );
-  const values = Object.fromEntries(keys.map((k) => [k, columns[k]!.mapToDriverValue(row[k])]));
-  const [got] = await runCompiled(tx, c, values);
+  const keys = Object.keys(row).filter((k) => row[k] !== undefined);
+  const shape = writeShape(`${kind}:${keys.join(',')}`, () => {
+    const columns = getTableColumns(table);
+    const given = keys.filter((k) => k in columns).map((k) => [k, columns[k]!] as const);
+    const named = new Set(given.map(([k]) => k));
+    const filled = Object.entries(columns).filter(([k]) => !named.has(k));
+    return {
+      given,
+      filled,
+      statement: compile(
+        build(Object.fromEntries(given.map(([k]) => [k, sql.placeholder(k)])), Object.fromEntries(filled)),
+      ),
+    };
+  });
+  const values: Record<string, unknown> = {};
+  for (const [k, column] of shape.given) values[k] = column.mapToDriverValue(row[k]);
+  const [got] = await runCompiled(tx, shape.statement, values);
   if (!got) return undefined;
   const out: Record<string, unknown> = {};
-  for (const k of keys) out[k] = row[k];
-  for (const [k, column] of filled) {
+  for (const [k] of shape.given) out[k] = row[k];
+  for (const [k, column] of shape.filled) {
     const v = got[column.name];
     out[k] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
   }
   return out as T['$inferSelect'];
 }
+
+interface WriteShape {
+  given: (readonly [string, AnyPgColumn])[];
+  filled: [string, AnyPgColumn][];
+  statement: Compiled;
+}
+
+/** Per table, kind and columns given (in the order given): the statement and its columns. */
+const writeShapes = new Map<string, WriteShape>();
+
+function writeShape(key: string, make: () => WriteShape): WriteShape {
+  let shape = writeShapes.get(key);
+  if (!shape) {
+    shape = make();
+    writeShapes.set(key, shape);
+  }
+  return shape;
+}
+
+const compiledWrite = compiledCache();
 
 /**
  * Inserts a booking of an exclusive resource unless an active booking overlaps it: the
