@@ -8,6 +8,7 @@ import { withTenant } from '../src/db/client.ts';
 import {
   findAppointment,
   insertExclusive,
+  insertExclusiveMany,
   insertShared,
   takeSeat,
   type NewAppointment,
@@ -91,5 +92,29 @@ describe('booking rows', () => {
     });
     expect(shared.row).toEqual(shared.stored);
     expect(shared.row.exclusive).toBe(false);
+  });
+
+  it('inserts several in one statement: the stored rows, none for a period already taken or taken by an earlier one of the list', async () => {
+    const tenantId = t.demoTenantId;
+    const day = (d: string, start: string) => ({
+      ...booking(start, { appointment_date: d }),
+      starts_at: new Date(at(d, start)),
+      ends_at: new Date(at(d, start) + 3_600_000),
+    });
+    const { rows, stored } = await withTenant(t.database.db, tenantId, async (tx) => {
+      await insertExclusive(tx, tenantId, day('2030-01-05', '11:00'));
+      const rows = await insertExclusiveMany(tx, tenantId, [
+        day('2030-01-05', '09:00'),
+        day('2030-01-05', '11:00'), // taken before
+        day('2030-01-06', '09:00'),
+        day('2030-01-06', '09:00'), // taken by the one before it
+      ]);
+      const stored = await Promise.all(rows.map((r) => (r ? findAppointment(tx, tenantId, r.id) : undefined)));
+      return { rows, stored };
+    });
+    expect(rows.map((r) => r !== undefined)).toEqual([true, false, true, false]);
+    expect(rows).toEqual(stored);
+    expect(rows[0]!.appointment_date).toBe('2030-01-05');
+    expect(rows[2]!.starts_at).toEqual(new Date(at('2030-01-06', '09:00')));
   });
 });

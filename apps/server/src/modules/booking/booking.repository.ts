@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -103,10 +104,7 @@ async function insertRow<T extends PgTable>(
 ): Promise<T['$inferSelect'] | undefined> {
   const keys = Object.keys(row).filter((k) => row[k] !== undefined);
   const shape = writeShape(`${kind}:${keys.join(',')}`, () => {
-    const columns = getTableColumns(table);
-    const given = keys.filter((k) => k in columns).map((k) => [k, columns[k]!] as const);
-    const named = new Set(given.map(([k]) => k));
-    const filled = Object.entries(columns).filter(([k]) => !named.has(k));
+    const { given, filled } = columnsOf(table, keys);
     return {
       given,
       filled,
@@ -118,14 +116,26 @@ async function insertRow<T extends PgTable>(
   const values: Record<string, unknown> = {};
   for (const [k, column] of shape.given) values[k] = column.mapToDriverValue(row[k]);
   const [got] = await runCompiled(tx, shape.statement, values);
-  if (!got) return undefined;
+  return got ? (rowOfInsert(shape, row, got) as T['$inferSelect']) : undefined;
+}
+
+/** The columns of `table` an insert gives (`keys`, in their order) and those the database fills in. */
+function columnsOf(table: PgTable, keys: readonly string[]): Pick<WriteShape, 'given' | 'filled'> {
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const given = keys.filter((k) => k in columns).map((k) => [k, columns[k]!] as const);
+  const named = new Set(given.map(([k]) => k));
+  return { given, filled: Object.entries(columns).filter(([k]) => !named.has(k)) };
+}
+
+/** An inserted row: the values given, as given, and the columns the database filled in (`got`). */
+function rowOfInsert(shape: WriteShape, row: Record<string, unknown>, got: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const [k] of shape.given) out[k] = row[k];
   for (const [k, column] of shape.filled) {
     const v = got[column.name];
     out[k] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
   }
-  return out as T['$inferSelect'];
+  return out;
 }
 
 interface WriteShape {
@@ -166,6 +176,57 @@ export async function insertExclusive(
       .returning(filled)
       .getSQL(),
   );
+}
+
+/**
+ * Inserts several bookings of exclusive resources in one statement (the occurrences of a
+ * series), each unless an active booking overlaps it, those of the same request included, in
+ * the order given: the rows of the same length and order, undefined for each one taken. The
+ * rows travel as one JSON value (`jsonb_to_recordset`), so the statement's text does not
+ * depend on their number; their ids are made here to tell which were inserted.
+ */
+export async function insertExclusiveMany(
+  tx: Executor,
+  tenantId: string,
+  list: readonly NewAppointment[],
+): Promise<(AppointmentRow | undefined)[]> {
+  if (list.length <= 1) return Promise.all(list.map((values) => insertExclusive(tx, tenantId, values)));
+  const rows = list.map((values) => ({ ...values, id: randomUUID(), tenant_id: tenantId, exclusive: true }));
+  const keys = Object.keys(rows[0]!).filter((k) => rows[0]![k as keyof (typeof rows)[0]] !== undefined);
+  const shape = writeShape(`exclusive-many:${keys.join(',')}`, () => {
+    const { given, filled } = columnsOf(appointments, keys);
+    const names = sql.join(
+      given.map(([, c]) => sql.identifier(c.name)),
+      sql`, `,
+    );
+    const types = sql.join(
+      given.map(([, c]) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`),
+      sql`, `,
+    );
+    const returning = sql.join(
+      [appointments.id, ...filled.map(([, c]) => c)].map((c) => sql.identifier(c.name)),
+      sql`, `,
+    );
+    return {
+      given,
+      filled,
+      statement: compile(
+        sql`insert into ${appointments} (${names}) select ${names} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+          as x(${types}) on conflict do nothing returning ${returning}`,
+      ),
+    };
+  });
+  const json = rows.map((row) => {
+    const o: Record<string, unknown> = {};
+    for (const [k, column] of shape.given) o[column.name] = column.mapToDriverValue(row[k as keyof typeof row]);
+    return o;
+  });
+  const got = await runCompiled(tx, shape.statement, { rows: JSON.stringify(json) });
+  const byId = new Map(got.map((g) => [String(g.id), g]));
+  return rows.map((row) => {
+    const g = byId.get(row.id);
+    return g ? (rowOfInsert(shape, row, g) as AppointmentRow) : undefined;
+  });
 }
 
 /**

@@ -41,7 +41,7 @@ import {
   bookingClock,
   cancelWindowOf,
   clean,
-  insertOccurrence,
+  insertOccurrences,
   isoDateArg,
   quotasOf,
   rowOf,
@@ -384,15 +384,24 @@ export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise
     const needApprove = res.rules.need_approve === '1';
     const seriesId = randomUUID();
     const mode = p.mode === 'periodic' ? '2' : '3';
+    const inserted = await insertOccurrences(
+      tx,
+      tenant.id,
+      bookable.map((item) => ({
+        values: {
+          ...rowOf(p.model, res, user, dept, item.occurrence, item.occurrence.date, needApprove),
+          booking_mode: mode,
+          series_id: seriesId,
+        },
+        capacity: item.capacity,
+      })),
+      exclusive,
+      p.model,
+    );
     const rows: AppointmentRow[] = [];
-    for (const item of bookable) {
+    for (const [i, item] of bookable.entries()) {
       const o = item.occurrence;
-      const values = {
-        ...rowOf(p.model, res, user, dept, o, o.date, needApprove),
-        booking_mode: mode,
-        series_id: seriesId,
-      };
-      const row = await insertOccurrence(tx, tenant.id, values, { exclusive, capacity: item.capacity }, p.model);
+      const row = inserted[i];
       if (row) {
         rows.push(row);
         continue;

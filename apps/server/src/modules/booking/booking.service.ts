@@ -21,6 +21,7 @@ import {
   findAppointment,
   insertCollections,
   insertExclusive,
+  insertExclusiveMany,
   insertParticipants,
   insertShared,
   markCancelled,
@@ -419,14 +420,20 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
     );
     const needApprove = res.rules.need_approve === '1';
     const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
+    const inserted = await insertOccurrences(
+      tx,
+      tenant.id,
+      targets.map((t) => ({ values: rowOf(model, res, user, dept, t, isoDate, needApprove), capacity: t.capacity })),
+      exclusive,
+      model,
+    );
     const rows: AppointmentRow[] = [];
-    for (const t of targets) {
-      const values = rowOf(model, res, user, dept, t, isoDate, needApprove);
-      const row = await insertOccurrence(tx, tenant.id, values, { exclusive, capacity: t.capacity }, model);
+    inserted.forEach((row, i) => {
+      const t = targets[i]!;
       if (!row)
         throw new AppError(exclusive ? 'BOOKING_SLOT_TAKEN' : 'BOOKING_SLOT_FULL', { start: t.start, end: t.end });
       rows.push(row);
-    }
+    });
     const ids = rows.map((r) => r.id);
     await notifyBookings(tx, ctx, 'booked', rows, knownSettings(res, tenant));
     await audit(tx, ctx, {
@@ -527,6 +534,39 @@ export async function insertOccurrence(
   await insertParticipants(tx, tenantId, row.id, participantsOf(model));
   await insertCollections(tx, tenantId, row.id, collectionsOf(model));
   return row;
+}
+
+/**
+ * Inserts the occurrences of one request, as `insertOccurrence` does each: those of an
+ * exclusive resource in one statement (`insertExclusiveMany`), a capacity resource's one by one
+ * (each takes a seat first). The rows in the order given, null for each one taken or full.
+ */
+export async function insertOccurrences(
+  tx: Tx,
+  tenantId: string,
+  list: readonly { values: NewAppointment; capacity: number }[],
+  exclusive: boolean,
+  model: AppointmentInput,
+): Promise<(AppointmentRow | null)[]> {
+  if (!exclusive || list.length === 1) {
+    const out: (AppointmentRow | null)[] = [];
+    for (const o of list)
+      out.push(await insertOccurrence(tx, tenantId, o.values, { exclusive, capacity: o.capacity }, model));
+    return out;
+  }
+  const rows = await insertExclusiveMany(
+    tx,
+    tenantId,
+    list.map((o) => o.values),
+  );
+  const participants = participantsOf(model);
+  const collections = collectionsOf(model);
+  for (const row of rows) {
+    if (!row) continue;
+    await insertParticipants(tx, tenantId, row.id, participants);
+    await insertCollections(tx, tenantId, row.id, collections);
+  }
+  return rows.map((row) => row ?? null);
 }
 
 function participantsOf(model: Pick<AppointmentInput, 'appointmentParticipantList'>) {
