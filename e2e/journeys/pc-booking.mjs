@@ -183,7 +183,10 @@ export const journeys = [
       const conflict = dialog.locator('tr', { hasText: taken });
       await conflict.getByText('冲突').waitFor();
       await conflict.getByText('已被预约').waitFor();
-      await button(dialog, '下一步').click();
+      // by its text: right after the nested rule dialog closes, the button's accessible name was
+      // at times not found by role for the whole step timeout, though it showed and worked
+      await dialog.locator('.ant-btn-loading').waitFor({ state: 'detached' });
+      await dialog.getByText('下一步', { exact: true }).click();
       await dialog.getByLabel('预约主题').fill('每周训练');
       await button(dialog, '下一步').click();
       assert.ok(await dialog.getByLabel('只预约可预约的 3 次').isChecked(), 'only the bookable ones is the choice');
