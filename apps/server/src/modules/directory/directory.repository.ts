@@ -29,6 +29,7 @@ export async function insertUser(tx: Executor, tenantId: string, user: NewUser):
     .insert(users)
     .values({ ...user, tenant_id: tenantId })
     .returning();
+  forgetUsers(); // a lookup that found no such user (account) may be kept
   return row!;
 }
 
