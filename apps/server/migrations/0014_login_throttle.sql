@@ -1,0 +1,2 @@
+-- placeholder, filled in by the change that adds this migration's tables
+SELECT 1;
