@@ -23,6 +23,18 @@ export interface Config {
   databaseUrl: string;
   /** Most connections to PostgreSQL this process opens. DATABASE_POOL_SIZE, default 20. */
   databasePoolSize: number;
+  /**
+   * Time budget of one database statement, ms: PostgreSQL cancels a statement that runs longer
+   * (the request gets DATABASE_TIMEOUT, HTTP 503) and the driver gives up on an answer that
+   * does not come within it plus the connect timeout. 0 turns it off. Migrations at start are
+   * not bound by it. DATABASE_STATEMENT_TIMEOUT_MS, default 5000.
+   */
+  databaseStatementTimeoutMs: number;
+  /**
+   * How long a request waits for a database connection (a new one, or a free one of the pool)
+   * before it is answered SERVICE_UNAVAILABLE (HTTP 503), ms. DATABASE_CONNECT_TIMEOUT_MS, default 5000.
+   */
+  databaseConnectTimeoutMs: number;
   /** Embedded database and uploads live here. DATA_DIR, default ./data. */
   dataDir: string;
   /** Tenants' default time zone for dates on the wire. TZ_DEFAULT, default Asia/Shanghai. */
@@ -46,6 +58,17 @@ export interface Config {
   loginLockMinutes: number;
   /** Largest accepted upload, bytes. UPLOAD_MAX_BYTES, default 10 MiB. */
   uploadMaxBytes: number;
+  /**
+   * Origins of host portals that may frame the web app (it runs as a qiankun sub-application),
+   * comma separated; the app's own origin always may. FRAME_ANCESTORS, default none.
+   */
+  frameAncestors: string[];
+  /**
+   * Proxies whose X-Forwarded-For / -Host / -Proto are believed: addresses, CIDR ranges or the
+   * names loopback, linklocal, uniquelocal, comma separated; `none` believes no proxy.
+   * TRUST_PROXY, default loopback (a proxy on the same machine).
+   */
+  trustProxy: string[] | false;
   /** Outgoing mail. SMTP_HOST (empty: mail is written to the log only), SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_SECURE. */
   smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean };
   /** Seed a demo tenant on an empty database. SEED_DEMO, default true (false when NODE_ENV=production). */
@@ -54,6 +77,13 @@ export interface Config {
   logLevel: string;
   /** GraphQL limits. GRAPHQL_MAX_DEPTH (12), GRAPHQL_MAX_ALIASES (30), GRAPHQL_MAX_COST (100000: the contract's resource list document, every child list selected, estimates ~52000), GRAPHQL_MAX_BATCH (10). */
   graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxBatch: number };
+  /** Prometheus metrics at /metrics. METRICS, default true. */
+  metrics: boolean;
+  /**
+   * Bearer token /metrics requires (any environment, when set). In production the endpoint is
+   * served only with one: without METRICS_TOKEN it is off there. METRICS_TOKEN, default empty.
+   */
+  metricsToken: string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -66,6 +96,43 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** A comma-separated list of origins (scheme, host, port), each checked. */
+function origins(value: string | undefined, name: string): string[] {
+  return (value || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(o);
+      } catch {
+        // reported below
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin === 'null') {
+        throw new Error(`${name} must list http(s) origins such as https://portal.example.edu, got "${o}"`);
+      }
+      return url.origin;
+    });
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: the trusted proxies, or false for none. */
+function trustedProxies(value: string | undefined): string[] | false {
+  const list = (value || 'loopback')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!list.length || (list.length === 1 && ['none', 'false', '0'].includes(list[0]!.toLowerCase()))) return false;
+  for (const p of list) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(p)) {
+      throw new Error(
+        `TRUST_PROXY must list proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${p}"`,
+      );
+    }
+  }
+  return list;
 }
 
 function normaliseBasePath(value: string): string {
@@ -91,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || '',
     databasePoolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, 20, 'DATABASE_POOL_SIZE')),
+    databaseStatementTimeoutMs: int(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, 'DATABASE_STATEMENT_TIMEOUT_MS'),
+    databaseConnectTimeoutMs: Math.max(1, int(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, 'DATABASE_CONNECT_TIMEOUT_MS')),
     dataDir: path.resolve(repoRoot, env.DATA_DIR || 'data'),
     timeZone,
     oidcIssuer: (env.OIDC_ISSUER || '').replace(/\/+$/, ''),
@@ -104,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    frameAncestors: origins(env.FRAME_ANCESTORS, 'FRAME_ANCESTORS'),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     smtp: {
       host: env.SMTP_HOST || '',
       port: int(env.SMTP_PORT, 587, 'SMTP_PORT'),
@@ -120,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxCost: int(env.GRAPHQL_MAX_COST, 100_000, 'GRAPHQL_MAX_COST'),
       maxBatch: int(env.GRAPHQL_MAX_BATCH, 10, 'GRAPHQL_MAX_BATCH'),
     },
+    metrics: bool(env.METRICS, true),
+    metricsToken: env.METRICS_TOKEN || '',
   };
   return { ...config, ...overrides };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { registerWebApp, renderIndex } from './web.ts';
+import { inlineScriptHashes } from './security-headers.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-dist-'));
 const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
@@ -79,5 +81,42 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
     fs.rmSync(empty, { recursive: true, force: true });
+  });
+
+  it('sends a content security policy that allows its own inline scripts only, and no framing by others', async () => {
+    const app = await appWith({});
+    const page = await app.inject('/yy-sys/manage/home');
+    const csp = String(page.headers['content-security-policy']);
+    // the runtime settings script is the page's one inline script: allowed by its hash, nothing else
+    const runtime = /<script>([\s\S]*?)<\/script>/.exec(page.body)![1]!;
+    const hash = createHash('sha256').update(runtime).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toMatch(/frame-ancestors 'self'$/);
+    expect(csp).toContain("object-src 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const asset = await app.inject('/yy-sys/assets/main-abc123.js');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('lets the host portals of FRAME_ANCESTORS frame the app', async () => {
+    const app = await appWith({ FRAME_ANCESTORS: 'https://portal.example.edu, http://localhost:8080/' });
+    const page = await app.inject('/yy-sys/pc/home');
+    expect(page.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://portal.example.edu http://localhost:8080",
+    );
+    // X-Frame-Options cannot name other origins: left out where CSP names them
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(() => loadConfig({ FRAME_ANCESTORS: 'javascript:alert(1)' })).toThrow(/FRAME_ANCESTORS/);
+  });
+
+  it('hashes every inline script and skips scripts with a source', () => {
+    const html =
+      '<script>a()</script><script type="module" src="./x.js"></script><script>b()</script><script>a()</script>';
+    expect(inlineScriptHashes(html)).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot, type Config } from '../config.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /** The web app's build output (`npm run build`). */
 export const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -48,22 +49,32 @@ export async function registerWebApp(app: FastifyInstance, config: Config, dist 
     return;
   }
   // Re-read when the build changes (`npm run build` while the server runs), else cached.
-  let cached = { mtimeMs: -1, html: '' };
+  let cached = { mtimeMs: -1, html: '', headers: {} as Record<string, string> };
   const index = () => {
     const { mtimeMs } = fs.statSync(indexFile);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: renderIndex(fs.readFileSync(indexFile, 'utf8'), config) };
-    return cached.html;
+    if (mtimeMs !== cached.mtimeMs) {
+      const html = renderIndex(fs.readFileSync(indexFile, 'utf8'), config);
+      cached = { mtimeMs, html, headers: securityHeaders(config, html) };
+    }
+    return cached;
   };
+  const fileHeaders = securityHeaders(config);
   await app.register(fastifyStatic, { root: dist, serve: false });
   const serve = async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
     const rest = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+/, '');
     if (STATIC_FILE.test(rest) && fs.existsSync(path.join(dist, rest))) {
+      reply.headers(fileHeaders);
       const immutable = rest.startsWith('assets/');
       return reply.sendFile(rest, { maxAge: immutable ? '365d' : 0, immutable });
     }
     // A missing build file is a 404, not the app's page (a script must not get HTML).
     if (rest.startsWith('assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index());
+    const page = index();
+    return reply
+      .headers(page.headers)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   };
   app.get(`${base}/*`, serve);
 }
