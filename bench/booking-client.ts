@@ -146,14 +146,14 @@ async function send(connection: Connection, request: Buffer): Promise<LoadResult
   try {
     const answer = await connection.send(request);
     const body = parseJson(answer) as {
-      data?: Record<string, { code?: string; errcode?: string; messages?: string; msg?: string } | null>;
+      data?: Record<string, { code?: string; errcode?: string; messages?: string[]; msg?: string } | null>;
     };
     const result = body.data ? Object.values(body.data)[0] : null;
     const code = result?.code ?? result?.errcode ?? '';
     const ms = performance.now() - t0;
     return code === '0'
       ? { ms, status: answer.status, code }
-      : { ms, status: answer.status, code, messages: result?.messages ?? result?.msg };
+      : { ms, status: answer.status, code, messages: result?.messages?.join('；') ?? result?.msg };
   } catch {
     return { ms: performance.now() - t0, status: 0, code: '' };
   }

@@ -217,7 +217,8 @@ export const journeys = [
           const tomorrow = wallClock(Date.now() + 86_400_000).date;
           const refused = await book(page, venue.id, tomorrow, venue.slotId, '再次预约');
           assert.equal(refused.code, '500', JSON.stringify(refused));
-          assert.ok(refused.messages.includes(ban.end_time) && refused.messages.includes(ban.reason), refused.messages);
+          const why = refused.messages.join('');
+          assert.ok(why.includes(ban.end_time) && why.includes(ban.reason), why);
           // ...and the page tells the booker until when and why
           await page.goto(`${app}${BASE}/mobile/myQrcode`);
           const notice = page.locator('.yy-ci-ban');

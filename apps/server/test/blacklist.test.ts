@@ -164,9 +164,10 @@ describe('the black-settings rule', () => {
     });
     expect(refused).toMatchObject({
       code: '500',
-      messages: '您已被列入黑名单，2030-01-06 10:15:00 前不能预约。原因：10天内2次预约未签到（违约）',
-      messages_en:
+      messages: ['您已被列入黑名单，2030-01-06 10:15:00 前不能预约。原因：10天内2次预约未签到（违约）'],
+      messages_en: [
         'You are on the blacklist and cannot book until 2030-01-06 10:15:00. Reason: 2 no-shows within 10 days',
+      ],
     });
 
     // a third no-show during the ban does not stack a new one (strikes count after the entry)
@@ -194,7 +195,7 @@ describe('the black-settings rule', () => {
       model: { resources_id: other.id, appointment_date: '2030-01-05' },
       timeSlotIdList: [other.slots[0]!.id],
     });
-    expect(booked.code, booked.messages).toBe('0');
+    expect(booked.code, booked.messages[0]).toBe('0');
     expect((await logsOf(f, ban.id, 'blacklist')).map((l) => l.type).sort()).toEqual(['auto', 'pardon']);
   });
 });
@@ -247,7 +248,7 @@ describe('administrators manage the blacklist', () => {
     const r = await makeResource(f);
     const refused = await trySubmit(f.other, r.id, r.slots[0]!.id);
     expect(refused.code).toBe('500');
-    expect(refused.messages_en).toBe(
+    expect(refused.messages_en[0]).toBe(
       'You are on the blacklist and cannot book until 2030-01-11 00:00:00. Reason: Repeatedly held courts unused',
     );
     expect(await entries({ keyword: { like: '另一位' } })).toHaveLength(1);

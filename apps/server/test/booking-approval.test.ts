@@ -116,7 +116,7 @@ async function book(token: string, resourcesId: string, slotIds: string[], date 
     code: string;
     ids: string[];
     auditStatus: string;
-    messages: string;
+    messages: string[];
   };
 }
 

@@ -83,14 +83,14 @@ describe('captcha and submit frequency (checked before the business rules)', () 
       model: model(r.id, '2030-01-03'),
       timeSlotIdList: [r.slots[1]!.id],
     });
-    expect(booked).toMatchObject({ code: '0', messages: '预约成功' });
+    expect(booked).toMatchObject({ code: '0', messages: ['预约成功'] });
     // a credential is single use
     const reused = await submit(t, u.token, {
       ...cred,
       model: model(r.id, '2030-01-03'),
       timeSlotIdList: [r.slots[2]!.id],
     });
-    expect(reused).toMatchObject({ code: '500', messages: '验证码不能重复使用' });
+    expect(reused).toMatchObject({ code: '500', messages: ['验证码不能重复使用'] });
     // saveAppointmentInformation and a batch submit go through the same guard
     const single = await t.gql('apps_yy_sys', SAVE_ONE, {
       token: u.token,
@@ -136,7 +136,7 @@ describe('captcha and submit frequency (checked before the business rules)', () 
     const u = await freshUser();
     const codes = [];
     for (const s of r.slots.slice(0, 3)) {
-      codes.push((await submit(t, u.token, { model: model(r.id, '2030-01-03'), timeSlotIdList: [s.id] })).messages);
+      codes.push((await submit(t, u.token, { model: model(r.id, '2030-01-03'), timeSlotIdList: [s.id] })).messages[0]);
     }
     expect(codes.slice(0, 2)).toEqual(['预约成功', '预约成功']);
     expect(codes[2]).toContain('频繁调用接口');
@@ -164,9 +164,9 @@ describe('blacklist', () => {
 
     const refused = await submit(t, u.token, { model: model(r.id, '2030-01-03'), timeSlotIdList: [r.slots[1]!.id] });
     expect(refused).toMatchObject({ code: '500', name: 'BLACKLISTED' });
-    expect(refused.messages).toContain('多次爽约');
-    expect(refused.messages).toContain('2030-01-04 12:00:00');
-    expect(refused.messages_en).toContain('Repeated no-shows');
+    expect(refused.messages[0]).toContain('多次爽约');
+    expect(refused.messages[0]).toContain('2030-01-04 12:00:00');
+    expect(refused.messages_en[0]).toContain('Repeated no-shows');
     const check = await t.gql('apps_yy_sys', CHECK, {
       token: u.token,
       variables: { resourceId: r.id, bookDate: '2030-01-03', timeSlotIdList: [r.slots[1]!.id] },
@@ -182,7 +182,7 @@ describe('blacklist', () => {
       ['unavailable', 'blacklisted'],
       ['unavailable', 'blacklisted'],
     ]);
-    expect(slots[1].reason_cn).toBe(refused.messages);
+    expect(slots[1].reason_cn).toBe(refused.messages[0]);
     // a passed slot stays expired
     const today = (
       await t.gql('apps_yy_sys', AVAILABILITY, { token: u.token, variables: { resourcesId: r.id, date: '2030-01-01' } })
@@ -214,7 +214,7 @@ describe('blacklist', () => {
       ['conflict', 'mine'],
       ['blacklisted', 'blacklisted'],
     ]);
-    expect(preview[1].reason).toBe(refused.messages);
+    expect(preview[1].reason).toBe(refused.messages[0]);
     expect(await submit(t, u.token, series)).toMatchObject({ code: '500', name: 'BLACKLISTED' });
 
     // the ban over, booking works again
@@ -246,7 +246,7 @@ describe('unfinished-bookings limit (is_incomplete_appointment_number_limit)', (
     expect(third).toMatchObject({
       code: '500',
       name: 'BOOKING_UNFINISHED_LIMIT_EXCEEDED',
-      messages: '超过未完成预约数（2个）限制：您已有2个尚未结束的预约',
+      messages: ['超过未完成预约数（2个）限制：您已有2个尚未结束的预约'],
     });
     // another type is not concerned
     expect((await book(other.id, '2030-01-04', other.slots[0]!.id)).code).toBe('0');

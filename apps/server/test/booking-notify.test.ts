@@ -143,7 +143,7 @@ describe('notifications of booking changes', () => {
     const r = await makeResource(t, admin, badminton);
     outbox.failOn = 'booked';
     const failed = await submit(t, student, { model: model(r.id, '2030-01-03'), timeSlotIdList: [r.slots[0]!.id] });
-    expect(failed).toMatchObject({ code: '500', messages: '系统异常' });
+    expect(failed).toMatchObject({ code: '500', messages: ['系统异常'] });
     const slots = (
       await t.gql('apps_yy_sys', AVAILABILITY, { token: admin, variables: { resourcesId: r.id, date: '2030-01-03' } })
     ).body.data!.findResourceSlotAvailability;

@@ -212,9 +212,10 @@ describe('periodic and batch booking', () => {
     });
     expect(res.body.data!.saveAppointmentInformationAll).toMatchObject({
       code: '500',
-      messages: '2/4 个时段不可预约，未创建任何预约。首个：2030-01-09 09:00-10:00 已被预约',
-      messages_en:
+      messages: ['2/4 个时段不可预约，未创建任何预约。首个：2030-01-09 09:00-10:00 已被预约'],
+      messages_en: [
         '2 of 4 occurrences cannot be booked; nothing was created. First: 2030-01-09 09:00-10:00 Booked by someone else',
+      ],
     });
     expect(await mine(student, r.id)).toEqual([]);
   });
@@ -226,7 +227,11 @@ describe('periodic and batch booking', () => {
       variables: { model: model(r.id), ...weekly(r.slots[0]!.id), seriesCommit: 'ok' },
     });
     const out = res.body.data!.saveAppointmentInformationAll;
-    expect(out).toMatchObject({ code: '0', auditStatus: '0', messages: '预约成功，共2个时段，2个时段不可预约未创建' });
+    expect(out).toMatchObject({
+      code: '0',
+      auditStatus: '0',
+      messages: ['预约成功，共2个时段，2个时段不可预约未创建'],
+    });
     expect(out.ids).toHaveLength(2);
     expect(out.seriesReport.map((x: { status: string }) => x.status)).toEqual(['ok', 'conflict', 'closed', 'ok']);
     const rows = await mine(student, r.id);
@@ -289,7 +294,11 @@ describe('periodic and batch booking', () => {
       },
     });
     const out = res.body.data!.saveAppointmentInformationAll;
-    expect(out).toMatchObject({ code: '0', messages: '预约成功，共4个时段', messages_en: 'Booked: 4 occurrence(s)' });
+    expect(out).toMatchObject({
+      code: '0',
+      messages: ['预约成功，共4个时段'],
+      messages_en: ['Booked: 4 occurrence(s)'],
+    });
     const rows = await mine(student, r.id);
     expect(rows.map((x) => x.start_time).sort()).toEqual(['09:00', '09:00', '10:00', '10:00']);
     expect(rows.every((x) => x.booking_mode === '3' && x.series_id === out.seriesId)).toBe(true);
@@ -350,7 +359,7 @@ describe('periodic and batch booking', () => {
     for (const [args, en] of cases) {
       const res = await t.gql('apps_yy_sys', SAVE_ALL, { token: student, variables: { model: model(r.id), ...args } });
       expect(res.body.data!.saveAppointmentInformationAll.code).toBe('500');
-      expect(res.body.data!.saveAppointmentInformationAll.messages_en).toContain(en);
+      expect(res.body.data!.saveAppointmentInformationAll.messages_en[0]).toContain(en);
     }
     expect(await mine(student, r.id)).toEqual([]);
   });

@@ -193,8 +193,8 @@ describe('booking: normal mode', () => {
     const result = await book(student, r.id, midnight('2030-01-03'), [r.slots[0]!.id, r.slots[1]!.id]);
     expect(result).toMatchObject({
       code: '0',
-      messages: '预约成功',
-      messages_en: 'Booked',
+      messages: ['预约成功'],
+      messages_en: ['Booked'],
       auditStatus: '0',
       processURL: '',
     });
@@ -245,8 +245,8 @@ describe('booking: normal mode', () => {
     const r = await makeResource();
     expect((await book(student, r.id, '2030-01-03', [r.slots[1]!.id])).code).toBe('0');
     const lost = await book(admin, r.id, '2030-01-03', [r.slots[0]!.id, r.slots[1]!.id]);
-    expect(lost).toMatchObject({ code: '500', messages: '所选时段 10:00-11:00 已被他人预约' });
-    expect(lost.messages_en).toContain('already been booked');
+    expect(lost).toMatchObject({ code: '500', messages: ['所选时段 10:00-11:00 已被他人预约'] });
+    expect(lost.messages_en[0]).toContain('already been booked');
     // nothing of the refused request was kept: slot 0 is still free
     expect((await slotsOf(r.id, '2030-01-03', admin))[0]!.canAppointmentNumber).toBe(1);
     const check = await t.gql('apps_yy_sys', CHECK, {
@@ -264,7 +264,7 @@ describe('booking: normal mode', () => {
       token: admin,
       variables: { resourceId: r.id, bookDate: '2030-01-03', timeSlotIdList: [r.slots[0]!.id] },
     });
-    expect(free.body.data!.checkResourceTimeSlotCapacity).toMatchObject({ code: '0', messages: '可以预约' });
+    expect(free.body.data!.checkResourceTimeSlotCapacity).toMatchObject({ code: '0', messages: ['可以预约'] });
   });
 
   it("refuses a slot id that is not the resource's with 系统异常", async () => {
@@ -273,10 +273,10 @@ describe('booking: normal mode', () => {
     const b = await makeResource();
     const res = await book(student, a.id, '2030-01-03', [b.slots[0]!.id]);
     expect(res.code).toBe('500');
-    expect(res.messages).toContain('系统异常');
-    expect(res.messages_en).toContain('does not belong');
+    expect(res.messages[0]).toContain('系统异常');
+    expect(res.messages_en[0]).toContain('does not belong');
     const junk = await book(student, a.id, '2030-01-03', ['not-a-slot']);
-    expect(junk.messages).toContain('系统异常');
+    expect(junk.messages[0]).toContain('系统异常');
   });
 
   it('saveAppointmentInformation books the slot of start_time-end_time, date as YYYY-MM-DD', async () => {
@@ -307,7 +307,7 @@ describe('booking: normal mode', () => {
     const early = await book(student, r.id, '2030-01-10', [r.slots[0]!.id]);
     expect(early).toMatchObject({
       code: '500',
-      messages: '2030-01-10 的时段尚未开放预约，将于 2030-01-03 21:00:00 开放',
+      messages: ['2030-01-10 的时段尚未开放预约，将于 2030-01-03 21:00:00 开放'],
     });
     const avail = (
       await t.gql('apps_yy_sys', AVAILABILITY, { token: student, variables: { resourcesId: r.id, date: '2030-01-10' } })
@@ -324,7 +324,7 @@ describe('booking: normal mode', () => {
     });
     expect((await book(student, r.id, '2030-01-03', [r.slots[0]!.id])).code).toBe('0');
     const second = await book(student, r.id, '2030-01-03', [r.slots[2]!.id]);
-    expect(second).toMatchObject({ code: '500', messages: '超过预约人次（1次）限制' });
+    expect(second).toMatchObject({ code: '500', messages: ['超过预约人次（1次）限制'] });
     // another day is another period
     expect((await book(student, r.id, '2030-01-04', [r.slots[2]!.id])).code).toBe('0');
   });
@@ -334,7 +334,7 @@ describe('booking: normal mode', () => {
     const r = await makeResource({ open_captcha_verify: '1' });
     const res = await book(student, r.id, '2030-01-03', [r.slots[0]!.id]);
     expect(res).toMatchObject({ code: '500', name: 'CAPTCHA_REQUIRED' });
-    expect(res.messages_en).toMatch(/captcha/i);
+    expect(res.messages_en[0]).toMatch(/captcha/i);
     expect((await slotsOf(r.id, '2030-01-03', admin))[0]!.canAppointmentNumber).toBe(1);
   });
 
@@ -342,7 +342,9 @@ describe('booking: normal mode', () => {
     bookingClock.now = () => NOW;
     const r = await makeResource({ available_number: 2 });
     expect((await book(student, r.id, '2030-01-03', [r.slots[0]!.id])).code).toBe('0');
-    expect((await book(student, r.id, '2030-01-03', [r.slots[0]!.id])).messages).toBe('您已预约所选时段 09:00-10:00');
+    expect((await book(student, r.id, '2030-01-03', [r.slots[0]!.id])).messages[0]).toBe(
+      '您已预约所选时段 09:00-10:00',
+    );
     expect((await book(admin, r.id, '2030-01-03', [r.slots[0]!.id])).code).toBe('0');
     const third = await t.tokenFor('admin');
     expect((await slotsOf(r.id, '2030-01-03', third))[0]!.canAppointmentNumber).toBe(0);
@@ -370,7 +372,7 @@ describe('booking: cancel', () => {
     const foreignList = await t.gql('apps_yy_sys', FOR_ACCOUNT, { token: stranger, variables: { first: 10 } });
     expect(foreignList.body.data!.findAppointmentInformationAllForAccount.totalCount).toBe(0);
     const foreignBook = await book(stranger, r.id, '2030-01-03', [r.slots[1]!.id]);
-    expect(foreignBook.messages).toBe('资源不存在');
+    expect(foreignBook.messages[0]).toBe('资源不存在');
 
     // within 60 minutes of the start the booker may not cancel
     bookingClock.now = () => instantOf({ year: 2030, month: 1, day: 3 }, { hour: 8, minute: 1 }, ZONE);

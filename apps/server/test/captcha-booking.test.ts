@@ -40,7 +40,7 @@ async function book(
     timeSlotIdList: [slotId],
   });
   await submitRecordsWritten();
-  return result as { code: string; messages: string; messages_en: string };
+  return result as { code: string; messages: string[]; messages_en: string[] };
 }
 
 async function bookingsOf(resourcesId: string): Promise<number> {
@@ -113,7 +113,7 @@ describe('saveAppointmentInformationAll with the captcha (open_captcha_verify "1
     const cred = await credential();
     expect(await book(r.id, r.slots[0]!, cred)).toMatchObject({ code: '0' });
     clock += 11_000;
-    expect(await book(r.id, r.slots[1]!, cred)).toMatchObject({ code: '500', messages: '验证码不能重复使用' });
+    expect(await book(r.id, r.slots[1]!, cred)).toMatchObject({ code: '500', messages: ['验证码不能重复使用'] });
     expect(await bookingsOf(r.id)).toBe(1);
   });
 
@@ -121,14 +121,14 @@ describe('saveAppointmentInformationAll with the captcha (open_captcha_verify "1
     const r = await room({ open_captcha_verify: '1' });
     expect(await book(r.id, r.slots[0]!)).toMatchObject({
       code: '500',
-      messages: '该资源预约需要先完成滑块验证',
+      messages: ['该资源预约需要先完成滑块验证'],
     });
     const wrong = await slide(150);
     expect(wrong.body).toMatchObject({ code: 4001, success: false });
     const guessed = { captchaId: wrong.id.slice('SLIDER_'.length), captchaCode: randomUUID() };
     expect(await book(r.id, r.slots[0]!, guessed)).toMatchObject({
       code: '500',
-      messages: '验证码无效，请重新完成滑块验证',
+      messages: ['验证码无效，请重新完成滑块验证'],
     });
     expect(await bookingsOf(r.id)).toBe(0);
   });
@@ -140,7 +140,7 @@ describe('saveAppointmentInformationAll with the captcha (open_captcha_verify "1
     const cred = await credential();
     expect((await book(r.id, r.slots[0]!, cred)).code).toBe('500');
     clock += 11_000;
-    expect(await book(r.id, r.slots[1]!, cred)).toMatchObject({ messages: '验证码不能重复使用' });
+    expect(await book(r.id, r.slots[1]!, cred)).toMatchObject({ messages: ['验证码不能重复使用'] });
     expect(await bookingsOf(r.id)).toBe(1);
   });
 });
@@ -153,9 +153,9 @@ describe('saveAppointmentInformationAll with the frequency rule (open_frequency_
     expect(await book(r.id, r.slots[1]!)).toMatchObject({ code: '0' });
     clock += 2_000;
     const blockedAt = clock;
-    expect(await book(r.id, r.slots[2]!)).toMatchObject({ code: '500', messages: '频繁调用接口，禁用3分钟' });
+    expect(await book(r.id, r.slots[2]!)).toMatchObject({ code: '500', messages: ['频繁调用接口，禁用3分钟'] });
     clock = blockedAt + 90_000;
-    expect(await book(r.id, r.slots[2]!)).toMatchObject({ code: '500', messages: '频繁调用接口，禁用3分钟' });
+    expect(await book(r.id, r.slots[2]!)).toMatchObject({ code: '500', messages: ['频繁调用接口，禁用3分钟'] });
     expect(await bookingsOf(r.id)).toBe(2);
     clock = blockedAt + 180_000;
     expect(await book(r.id, r.slots[2]!)).toMatchObject({ code: '0' });

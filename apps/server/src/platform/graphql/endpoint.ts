@@ -18,6 +18,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { maxAliasesRule, maxCostRule } from './limits.ts';
 import { policy } from './policy.ts';
+import { messagesResult } from './results.ts';
 import { DateScalar } from './scalars.ts';
 import type { Access, EndpointName, GqlContext, GraphqlContribution } from './types.ts';
 
@@ -93,7 +94,7 @@ function guard(op: string, access: readonly Access[], shape: ResultShape, fn: Re
       ctx.log.info({ op, code: error.code }, 'operation refused');
       return shape === 'errcode'
         ? { errcode: RESULT_FAILED, msg: zh, msg_en: en }
-        : { code: RESULT_FAILED, name: error.code, messages: zh, messages_en: en };
+        : messagesResult(RESULT_FAILED, error.code, { zh, en });
     }
   };
 }

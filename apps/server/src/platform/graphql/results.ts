@@ -5,9 +5,14 @@ export function ok(extra: { ids?: string[]; appointmentId?: string } = {}) {
   return { errcode: RESULT_OK, msg: '操作成功', msg_en: 'Success', ...extra };
 }
 
+/** A `code/messages` result; the contract carries `messages` and `messages_en` as lists of strings. */
+export function messagesResult(code: string, name: string, messages: { zh: string; en: string }) {
+  return { code, name, messages: [messages.zh], messages_en: [messages.en] };
+}
+
 /** A successful `code/messages` result. */
 export function okMessages(name: string, messages: { zh: string; en: string }) {
-  return { code: RESULT_OK, name, messages: messages.zh, messages_en: messages.en };
+  return messagesResult(RESULT_OK, name, messages);
 }
 
 /** Offset paging into the contract's connection shape. */

@@ -9,6 +9,7 @@ import type {
   AppointmentParticipant,
 } from '../appointments-admin/types.ts';
 import type { Connection, StringFilter } from '../notices/api/types.ts';
+import type { MessagesResult } from '../../lib/operation-result.ts';
 
 export type { AppointmentCollection, AppointmentFilter, AppointmentParticipant, Connection, StringFilter };
 
@@ -291,12 +292,7 @@ export const SERIES_ARGUMENTS = `model: $model
 export const SERIES_OCCURRENCE_FIELDS = 'date start_time end_time time_slot_id status rule reason reason_en';
 
 /** The contract's `code/messages` result of a check: code "0" is success. */
-export interface CheckResult {
-  code: string;
-  name: string;
-  messages: string;
-  messages_en: string;
-}
+export type CheckResult = MessagesResult;
 
 /** Result of a submit: code "0" booked (auditStatus "0") or submitted for approval ("1"). */
 export interface SaveResult extends CheckResult {

@@ -52,8 +52,8 @@ export type AppointmentBookAgain = {
   booking_mode?: Maybe<Scalars['String']['output']>;
   code?: Maybe<Scalars['String']['output']>;
   end_time?: Maybe<Scalars['String']['output']>;
-  messages?: Maybe<Scalars['String']['output']>;
-  messages_en?: Maybe<Scalars['String']['output']>;
+  messages?: Maybe<Array<Scalars['String']['output']>>;
+  messages_en?: Maybe<Array<Scalars['String']['output']>>;
   model?: Maybe<AppointmentDraft>;
   name?: Maybe<Scalars['String']['output']>;
   resources_id?: Maybe<Scalars['String']['output']>;
@@ -69,8 +69,8 @@ export type AppointmentBookAgain = {
 export type AppointmentCheckResult = {
   __typename?: 'AppointmentCheckResult';
   code?: Maybe<Scalars['String']['output']>;
-  messages?: Maybe<Scalars['String']['output']>;
-  messages_en?: Maybe<Scalars['String']['output']>;
+  messages?: Maybe<Array<Scalars['String']['output']>>;
+  messages_en?: Maybe<Array<Scalars['String']['output']>>;
   name?: Maybe<Scalars['String']['output']>;
 };
 
@@ -359,8 +359,8 @@ export type AppointmentSaveResult = {
   auditStatus?: Maybe<Scalars['String']['output']>;
   code?: Maybe<Scalars['String']['output']>;
   ids?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
-  messages?: Maybe<Scalars['String']['output']>;
-  messages_en?: Maybe<Scalars['String']['output']>;
+  messages?: Maybe<Array<Scalars['String']['output']>>;
+  messages_en?: Maybe<Array<Scalars['String']['output']>>;
   name?: Maybe<Scalars['String']['output']>;
   processURL?: Maybe<Scalars['String']['output']>;
   /** Periodic or batch request: the series_id its bookings share (empty in normal mode). */
@@ -1486,8 +1486,8 @@ export type Location = {
 export type ManualInitResult = {
   __typename?: 'ManualInitResult';
   code?: Maybe<Scalars['String']['output']>;
-  messages?: Maybe<Scalars['String']['output']>;
-  messages_en?: Maybe<Scalars['String']['output']>;
+  messages?: Maybe<Array<Scalars['String']['output']>>;
+  messages_en?: Maybe<Array<Scalars['String']['output']>>;
   name?: Maybe<Scalars['String']['output']>;
 };
 
@@ -4092,8 +4092,8 @@ export type AppointmentBookAgainResolvers<
   booking_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['AppointmentDraft']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4110,8 +4110,8 @@ export type AppointmentCheckResultResolvers<
   ParentType extends ResolversParentTypes['AppointmentCheckResult'] = ResolversParentTypes['AppointmentCheckResult'],
 > = ResolversObject<{
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -4371,8 +4371,8 @@ export type AppointmentSaveResultResolvers<
   auditStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   ids?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
-  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   processURL?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   seriesId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4684,8 +4684,8 @@ export type ManualInitResultResolvers<
   ParentType extends ResolversParentTypes['ManualInitResult'] = ResolversParentTypes['ManualInitResult'],
 > = ResolversObject<{
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  messages_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  messages_en?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
 import { useManualInitTenantsData } from '../../../../features/tenants/api/manualInitTenantsData.ts';
-import { pick } from '../../../../lib/i18n.ts';
+import { pickMessages } from '../../../../lib/operation-result.ts';
 import { AntdShell } from '../../../pc/AntdShell.tsx';
 import '../../manage.css';
 
@@ -22,7 +22,7 @@ export default function TenantManualInit() {
             <Result
               status="success"
               title={t('tenant.initDone')}
-              subTitle={pick(result.messages, result.messages_en)}
+              subTitle={pickMessages(result)}
               extra={
                 <Link to="/">
                   <Button type="primary">{t('common.backHome')}</Button>
@@ -34,14 +34,7 @@ export default function TenantManualInit() {
           ) : (
             <>
               <Typography.Paragraph type="secondary">{t('tenant.manualIntro')}</Typography.Paragraph>
-              {result && (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={pick(result.messages, result.messages_en)}
-                  className="yy-tenant-alert"
-                />
-              )}
+              {result && <Alert type="error" showIcon title={pickMessages(result)} className="yy-tenant-alert" />}
               {run.error && <Alert type="error" showIcon title={run.error.message} className="yy-tenant-alert" />}
               <Button type="primary" block loading={run.isPending} onClick={() => run.mutate()}>
                 {t('tenant.manualRun')}

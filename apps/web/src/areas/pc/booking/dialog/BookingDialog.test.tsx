@@ -20,8 +20,8 @@ const saved = {
   saveAppointmentInformationAll: {
     code: '0',
     name: '',
-    messages: '预约成功',
-    messages_en: 'Booked',
+    messages: ['预约成功'],
+    messages_en: ['Booked'],
     ids: ['b1'],
     appointmentId: 'b1',
     processURL: '',
@@ -106,8 +106,8 @@ describe('booking dialog', () => {
         checkResourceTimeSlotCapacity: {
           code: '500',
           name: '',
-          messages: '超过预约人次（1次）限制',
-          messages_en: 'Over the per-person booking limit (1)',
+          messages: ['超过预约人次（1次）限制'],
+          messages_en: ['Over the per-person booking limit (1)'],
         },
       },
     });
@@ -124,8 +124,8 @@ describe('booking dialog', () => {
         saveAppointmentInformationAll: {
           code: '500',
           name: '',
-          messages: '所选时段 10:00-11:00 已被他人预约',
-          messages_en: 'The time slot 10:00-11:00 has already been booked by someone else',
+          messages: ['所选时段 10:00-11:00 已被他人预约'],
+          messages_en: ['The time slot 10:00-11:00 has already been booked by someone else'],
           ids: null,
           appointmentId: null,
           processURL: null,
@@ -160,8 +160,8 @@ describe('booking dialog on a resource with the slider captcha', () => {
       saveAppointmentInformationAll: {
         ...saved.saveAppointmentInformationAll,
         code: '500',
-        messages: '所选时段 10:00-11:00 已被他人预约',
-        messages_en: 'The time slot 10:00-11:00 has already been booked by someone else',
+        messages: ['所选时段 10:00-11:00 已被他人预约'],
+        messages_en: ['The time slot 10:00-11:00 has already been booked by someone else'],
         ids: null,
         appointmentId: null,
       },

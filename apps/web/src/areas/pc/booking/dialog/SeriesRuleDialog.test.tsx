@@ -48,8 +48,8 @@ describe('periodic rule dialog and preview', () => {
         saveAppointmentInformationAll: {
           code: '0',
           name: '',
-          messages: '预约成功',
-          messages_en: 'Booked',
+          messages: ['预约成功'],
+          messages_en: ['Booked'],
           ids: ['b1', 'b2', 'b3'],
           appointmentId: 'b1',
           processURL: '',

@@ -142,6 +142,6 @@ export const dialogAnswers = {
     ],
   },
   checkResourceTimeSlotCapacity: {
-    checkResourceTimeSlotCapacity: { code: '0', name: '', messages: '可以预约', messages_en: 'Bookable' },
+    checkResourceTimeSlotCapacity: { code: '0', name: '', messages: ['可以预约'], messages_en: ['Bookable'] },
   },
 };

@@ -65,8 +65,8 @@ const collected = {
 const booked = {
   code: '0',
   name: '',
-  messages: '预约成功',
-  messages_en: 'Booked',
+  messages: ['预约成功'],
+  messages_en: ['Booked'],
   ids: ['a1'],
   appointmentId: 'a1',
   processURL: '',
@@ -105,7 +105,13 @@ describe('/mobile/applicationForm', () => {
       ...collected,
       saveAppointmentInformationAll: () => ({
         saveAppointmentInformationAll: refuse
-          ? { code: '500', name: '', messages: '超过预约人次（1次）限制', messages_en: 'Over the limit (1)', ids: [] }
+          ? {
+              code: '500',
+              name: '',
+              messages: ['超过预约人次（1次）限制'],
+              messages_en: ['Over the limit (1)'],
+              ids: [],
+            }
           : booked,
       }),
     });
@@ -179,8 +185,8 @@ describe('/mobile/applicationForm', () => {
         saveAppointmentInformationAll: {
           code: '0',
           name: '',
-          messages: '预约成功',
-          messages_en: 'Booked',
+          messages: ['预约成功'],
+          messages_en: ['Booked'],
           ids: ['a1', 'a3'],
           appointmentId: 'a1',
           processURL: '',

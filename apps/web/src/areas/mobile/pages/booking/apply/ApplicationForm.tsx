@@ -30,6 +30,7 @@ import {
   type CollectionConfig,
 } from '../../../../../features/collection-config/api/findCollectionConfigAll.ts';
 import { pick } from '../../../../../lib/i18n.ts';
+import { pickMessages } from '../../../../../lib/operation-result.ts';
 import { Empty, LoadFailed, Loading } from '../../../components/LoadState.tsx';
 import { showAlert } from '../../../components/overlay.ts';
 import { PageNav } from '../../../components/PageNav.tsx';
@@ -140,10 +141,7 @@ function Submitted({ result, draft, what }: { result: SaveResult; draft: Booking
     <div className="yy-m-result">
       <Result
         status={pending ? 'waiting' : 'success'}
-        title={
-          pick(result.messages, result.messages_en) ||
-          (pending ? t('booking.apply.pending') : t('booking.apply.booked'))
-        }
+        title={pickMessages(result) || (pending ? t('booking.apply.pending') : t('booking.apply.booked'))}
         description={
           draft.mode === 'normal'
             ? what

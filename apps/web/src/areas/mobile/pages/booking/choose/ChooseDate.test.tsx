@@ -34,8 +34,8 @@ describe('/mobile/chooseDate: normal booking', () => {
       ...base,
       checkResourceTimeSlotCapacity: () => ({
         checkResourceTimeSlotCapacity: refuse
-          ? { code: '500', name: '', messages: '所选时段 09:00-10:00 已被他人预约', messages_en: 'Taken' }
-          : { code: '0', name: '', messages: '可以预约', messages_en: 'Bookable' },
+          ? { code: '500', name: '', messages: ['所选时段 09:00-10:00 已被他人预约'], messages_en: ['Taken'] }
+          : { code: '0', name: '', messages: ['可以预约'], messages_en: ['Bookable'] },
       }),
     });
     const router = renderRoutes(routes, `/mobile/chooseDate/${RESOURCE_ID}`);
