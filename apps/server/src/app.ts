@@ -11,6 +11,7 @@ import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts'
 import { endpointNames } from './platform/graphql/types.ts';
 import { registerWebApp } from './platform/web.ts';
 import { startJobs } from './platform/jobs.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { sweepExpiredSignInRecords } from './platform/auth/oidc-jobs.ts';
 import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
@@ -46,6 +47,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  // First, so that its request hook reaches every route registered below.
+  const metrics = registerMetrics(app, { config, database });
 
   // Errors outside GraphQL (REST, uploads, sign-in pages): the contract's errcode/msg/msg_en,
   // never a stack trace.
@@ -81,8 +84,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('contextFor', contextFor);
 
   for (const name of endpointNames) {
+    const endpoint = buildEndpoint(name, graphqlContributions);
+    metrics.graphqlEndpoint(name, endpoint.schema);
     await registerEndpoint(app, {
-      endpoint: buildEndpoint(name, graphqlContributions),
+      endpoint,
       production: config.env === 'production',
       limits: config.graphqlLimits,
       contextFor,

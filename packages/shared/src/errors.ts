@@ -651,6 +651,11 @@ export const errorCatalogue = {
     zh: '只能查看今天起{days}天内的预约情况（{from} 至 {to}）',
     en: 'Only the {days} days from today can be shown ({from} to {to})',
   },
+  // --- operations: the metrics endpoint (section: operations)
+  METRICS_TOKEN_REQUIRED: {
+    zh: '需要指标令牌（Authorization: Bearer <METRICS_TOKEN>）',
+    en: 'The metrics token is required (Authorization: Bearer <METRICS_TOKEN>)',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { recordJobRun } from './metrics.ts';
 
 export interface Job {
   /** Unique name; also decides the advisory lock key. */
@@ -68,8 +69,14 @@ export function startJobs(db: Db, jobs: Job[], log: FastifyBaseLogger): () => Pr
   const timers = jobs.map((job) =>
     setInterval(() => {
       if (stopped) return;
+      const started = performance.now();
+      const took = () => (performance.now() - started) / 1000;
       const p = runExclusively(db, job, log)
-        .catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'))
+        .then((ran) => recordJobRun(job.name, ran ? 'ran' : 'skipped', took()))
+        .catch((err: unknown) => {
+          recordJobRun(job.name, 'failed', took());
+          log.error({ err, job: job.name }, 'job failed');
+        })
         .finally(() => running.delete(p));
       running.add(p);
     }, job.everyMs),

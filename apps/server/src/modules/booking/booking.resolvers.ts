@@ -1,8 +1,12 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok, okMessages } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import { observeBooking } from '../../platform/metrics.ts';
 import * as booking from './booking.service.ts';
 import * as series from './booking.series.service.ts';
+
+/** A submit whose bookings await approval (audit status 1) is counted as pending, not booked. */
+const pending = (r: { auditStatus: string }) => r.auditStatus === '1';
 
 export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
@@ -36,8 +40,12 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
       saveAppointmentInformationAll: async (_, args, { ctx }) => {
         const r =
           ctx.tenant && series.seriesModeOf(args, ctx.tenant.timeZone)
-            ? await series.saveSeries(ctx, args)
-            : { ...(await booking.saveAppointments(ctx, args)), seriesId: '', report: null };
+            ? await observeBooking('series', () => series.saveSeries(ctx, args), pending)
+            : {
+                ...(await observeBooking('single', () => booking.saveAppointments(ctx, args), pending)),
+                seriesId: '',
+                report: null,
+              };
         return {
           ...okMessages('saveAppointmentInformationAll', r.texts),
           ids: r.ids,
@@ -49,7 +57,11 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
         };
       },
       saveAppointmentInformation: async (_, { model, captchaId, captchaCode }, { ctx }) => {
-        const r = await booking.saveAppointments(ctx, { model, captchaId, captchaCode });
+        const r = await observeBooking(
+          'single',
+          () => booking.saveAppointments(ctx, { model, captchaId, captchaCode }),
+          pending,
+        );
         return { ...ok({ ids: r.ids, appointmentId: r.ids[0] ?? '' }), msg: r.texts.zh, msg_en: r.texts.en };
       },
       updateAppointmentInformationState: async (_, args, { ctx }) => {
