@@ -1,8 +1,31 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseOidcClients, type OidcClient } from './platform/auth/oidc-clients.ts';
 
 /** Root of the repository: `./data` and the built web app are resolved against it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Limits that hold for one GraphQL request as a whole (a batch counts as one request). */
+export interface GraphqlLimits {
+  /** Deepest document accepted. GRAPHQL_MAX_DEPTH, default 12. */
+  maxDepth: number;
+  /** Most aliases in one document. GRAPHQL_MAX_ALIASES, default 30. */
+  maxAliases: number;
+  /**
+   * Largest estimated cost of a request, summed over a batch's documents (lists count by their
+   * `first`, variables included, clamped to the operation's page limit). GRAPHQL_MAX_COST,
+   * default 400000: the contract's resource document with every child list at its largest
+   * page (500) is ~376000, the web app's resource search of 500 ~38000; the hostile batch of
+   * the abuse issue (10 x 30 aliases of 200 resources) ~663000.
+   */
+  maxCost: number;
+  /** Most documents in one batched request. GRAPHQL_MAX_BATCH, default 10. */
+  maxBatch: number;
+  /** Largest answer of a request, bytes of JSON; a larger one is refused. GRAPHQL_MAX_ANSWER_BYTES, default 10 MiB. */
+  maxAnswerBytes: number;
+  /** Operations of one request run at once (aliases, batch documents). GRAPHQL_REQUEST_CONCURRENCY, default 2. */
+  requestConcurrency: number;
+}
 
 /** Every setting of the server. Each one comes from an environment variable (README lists them). */
 export interface Config {
@@ -45,19 +68,71 @@ export interface Config {
   oidcAudience: string;
   /** Further origins sign-in may redirect back to (comma separated). OIDC_REDIRECT_ORIGINS. */
   oidcRedirectOrigins: string[];
-  /** Client id of our own web app at the built-in provider. OIDC_CLIENT_ID, default yy-sys. */
+  /** Client id of our own web app at the built-in provider: the first of OIDC_CLIENT_ID. */
   oidcClientId: string;
+  /**
+   * Every client of the built-in provider: OIDC_CLIENT_ID, comma separated, each `id` or
+   * `id=origin|origin` (the origins its pages are served from), default yy-sys. Existing clients
+   * keep the ids they hard-code.
+   */
+  oidcClients: OidcClient[];
   /**
    * Secret that signs the built-in provider's cookies. OIDC_COOKIE_SECRET; when unset, a random
    * one is made on first start and kept in the database, shared by every instance.
    */
   cookieSecret: string;
-  /** Failed sign-ins before the account is locked. LOGIN_MAX_FAILURES, default 5. */
-  loginMaxFailures: number;
-  /** How long a locked account stays locked, minutes. LOGIN_LOCK_MINUTES, default 15. */
-  loginLockMinutes: number;
+  /**
+   * Sign-in throttling (no account is ever locked; see platform/auth/login-throttle.ts):
+   * LOGIN_MAX_FAILURES (5) wrong passwords for an account from one address, after which each
+   * further attempt from there waits twice as long, up to LOGIN_MAX_WAIT_MINUTES (15); from
+   * every address together, LOGIN_ACCOUNT_MAX_FAILURES (20), after which addresses the account
+   * has not signed in from lately wait up to LOGIN_ACCOUNT_MAX_WAIT_SECONDS (60); and from one
+   * address across accounts, LOGIN_ADDRESS_MAX_FAILURES (20) per LOGIN_ADDRESS_WINDOW_MINUTES
+   * (10). LOGIN_MAX_FAILURES or LOGIN_ADDRESS_MAX_FAILURES 0 turns that part off.
+   */
+  loginThrottle: {
+    maxFailures: number;
+    maxWaitMinutes: number;
+    accountMaxFailures: number;
+    accountMaxWaitSeconds: number;
+    addressMaxFailures: number;
+    addressWindowMinutes: number;
+  };
   /** Largest accepted upload, bytes. UPLOAD_MAX_BYTES, default 10 MiB. */
   uploadMaxBytes: number;
+  /**
+   * The slider captcha's throttle: within CAPTCHA_WINDOW_MINUTES (10), an account may fetch
+   * CAPTCHA_MAX_CHALLENGES (30) challenges and fail CAPTCHA_MAX_FAILURES (10) checks, an address
+   * CAPTCHA_MAX_CHALLENGES_PER_ADDRESS (300) and CAPTCHA_MAX_FAILURES_PER_ADDRESS (50), before a
+   * cool-down of CAPTCHA_COOLDOWN_MINUTES (10); 0 lifts a limit.
+   */
+  captchaThrottle: {
+    windowMinutes: number;
+    cooldownMinutes: number;
+    maxChallenges: number;
+    maxChallengesPerAddress: number;
+    maxFailures: number;
+    maxFailuresPerAddress: number;
+  };
+  /**
+   * Where uploaded files are kept. STORAGE: `local` (under DATA_DIR/uploads: one instance, or a
+   * shared volume), `database` (in PostgreSQL, seen by every instance) or `s3`; default
+   * `database` with DATABASE_URL, else `local`.
+   */
+  storage: 'local' | 'database' | 's3';
+  /**
+   * The S3-compatible store of STORAGE=s3: S3_ENDPOINT (e.g. https://s3.example.edu), S3_BUCKET,
+   * S3_REGION (default us-east-1), S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PATH_STYLE
+   * (default true: `<endpoint>/<bucket>/<key>`; false: `<bucket>.<endpoint host>/<key>`).
+   */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    pathStyle: boolean;
+  };
   /**
    * Origins of host portals that may frame the web app (it runs as a qiankun sub-application),
    * comma separated; the app's own origin always may. FRAME_ANCESTORS, default none.
@@ -75,8 +150,8 @@ export interface Config {
   seedDemo: boolean;
   /** Log level. LOG_LEVEL, default info (silent in tests). */
   logLevel: string;
-  /** GraphQL limits. GRAPHQL_MAX_DEPTH (12), GRAPHQL_MAX_ALIASES (30), GRAPHQL_MAX_COST (100000: the contract's resource list document, every child list selected, estimates ~52000), GRAPHQL_MAX_BATCH (10). */
-  graphqlLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxBatch: number };
+  /** GraphQL limits of one request: GRAPHQL_MAX_DEPTH, _ALIASES, _COST, _BATCH, _ANSWER_BYTES, GRAPHQL_REQUEST_CONCURRENCY. */
+  graphqlLimits: GraphqlLimits;
   /** Prometheus metrics at /metrics. METRICS, default true. */
   metrics: boolean;
   /**
@@ -150,6 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch {
     throw new Error(`TZ_DEFAULT is not a known IANA time zone: "${timeZone}"`);
   }
+  // A security setting that silently stopped working would be worse than a refusal to start.
+  if (env.LOGIN_LOCK_MINUTES) {
+    throw new Error('LOGIN_LOCK_MINUTES is gone: accounts are no longer locked; LOGIN_MAX_WAIT_MINUTES is the longest wait');
+  }
+  const oidcClients = parseOidcClients(env.OIDC_CLIENT_ID || 'yy-sys');
   const config: Config = {
     env: nodeEnv,
     port,
@@ -168,11 +248,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    oidcClientId: env.OIDC_CLIENT_ID || 'yy-sys',
+    oidcClientId: oidcClients[0]!.id,
+    oidcClients,
     cookieSecret: env.OIDC_COOKIE_SECRET || '',
-    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
-    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
+    loginThrottle: {
+      maxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
+      maxWaitMinutes: Math.max(1, int(env.LOGIN_MAX_WAIT_MINUTES, 15, 'LOGIN_MAX_WAIT_MINUTES')),
+      accountMaxFailures: int(env.LOGIN_ACCOUNT_MAX_FAILURES, 20, 'LOGIN_ACCOUNT_MAX_FAILURES'),
+      accountMaxWaitSeconds: Math.max(1, int(env.LOGIN_ACCOUNT_MAX_WAIT_SECONDS, 60, 'LOGIN_ACCOUNT_MAX_WAIT_SECONDS')),
+      addressMaxFailures: int(env.LOGIN_ADDRESS_MAX_FAILURES, 20, 'LOGIN_ADDRESS_MAX_FAILURES'),
+      addressWindowMinutes: Math.max(1, int(env.LOGIN_ADDRESS_WINDOW_MINUTES, 10, 'LOGIN_ADDRESS_WINDOW_MINUTES')),
+    },
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    captchaThrottle: {
+      windowMinutes: Math.max(1, int(env.CAPTCHA_WINDOW_MINUTES, 10, 'CAPTCHA_WINDOW_MINUTES')),
+      cooldownMinutes: Math.max(1, int(env.CAPTCHA_COOLDOWN_MINUTES, 10, 'CAPTCHA_COOLDOWN_MINUTES')),
+      maxChallenges: int(env.CAPTCHA_MAX_CHALLENGES, 30, 'CAPTCHA_MAX_CHALLENGES'),
+      maxChallengesPerAddress: int(env.CAPTCHA_MAX_CHALLENGES_PER_ADDRESS, 300, 'CAPTCHA_MAX_CHALLENGES_PER_ADDRESS'),
+      maxFailures: int(env.CAPTCHA_MAX_FAILURES, 10, 'CAPTCHA_MAX_FAILURES'),
+      maxFailuresPerAddress: int(env.CAPTCHA_MAX_FAILURES_PER_ADDRESS, 50, 'CAPTCHA_MAX_FAILURES_PER_ADDRESS'),
+    },
+    storage: storageKind(env.STORAGE, env.DATABASE_URL ? 'database' : 'local'),
+    s3: {
+      endpoint: (env.S3_ENDPOINT || '').replace(/\/+$/, ''),
+      bucket: env.S3_BUCKET || '',
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || '',
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
+      pathStyle: bool(env.S3_PATH_STYLE, true),
+    },
     frameAncestors: origins(env.FRAME_ANCESTORS, 'FRAME_ANCESTORS'),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     smtp: {
@@ -188,11 +292,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphqlLimits: {
       maxDepth: int(env.GRAPHQL_MAX_DEPTH, 12, 'GRAPHQL_MAX_DEPTH'),
       maxAliases: int(env.GRAPHQL_MAX_ALIASES, 30, 'GRAPHQL_MAX_ALIASES'),
-      maxCost: int(env.GRAPHQL_MAX_COST, 100_000, 'GRAPHQL_MAX_COST'),
+      maxCost: int(env.GRAPHQL_MAX_COST, 400_000, 'GRAPHQL_MAX_COST'),
       maxBatch: int(env.GRAPHQL_MAX_BATCH, 10, 'GRAPHQL_MAX_BATCH'),
+      maxAnswerBytes: int(env.GRAPHQL_MAX_ANSWER_BYTES, 10 * 1024 * 1024, 'GRAPHQL_MAX_ANSWER_BYTES'),
+      requestConcurrency: Math.max(1, int(env.GRAPHQL_REQUEST_CONCURRENCY, 2, 'GRAPHQL_REQUEST_CONCURRENCY')),
     },
     metrics: bool(env.METRICS, true),
     metricsToken: env.METRICS_TOKEN || '',
   };
-  return { ...config, ...overrides };
+  const merged = { ...config, ...overrides };
+  if (merged.storage === 's3') checkS3(merged.s3);
+  return merged;
+}
+
+function storageKind(value: string | undefined, fallback: Config['storage']): Config['storage'] {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'local' || value === 'database' || value === 's3') return value;
+  throw new Error(`STORAGE must be local, database or s3, got "${value}"`);
+}
+
+/** STORAGE=s3 without where or how to reach the store is refused at start, not at the first upload. */
+function checkS3(s3: Config['s3']): void {
+  const missing = (
+    [
+      ['S3_ENDPOINT', s3.endpoint],
+      ['S3_BUCKET', s3.bucket],
+      ['S3_ACCESS_KEY_ID', s3.accessKeyId],
+      ['S3_SECRET_ACCESS_KEY', s3.secretAccessKey],
+    ] as const
+  )
+    .filter(([, v]) => !v)
+    .map(([name]) => name);
+  if (missing.length) throw new Error(`STORAGE=s3 needs ${missing.join(', ')}`);
+  let url: URL;
+  try {
+    url = new URL(s3.endpoint);
+  } catch {
+    throw new Error(`S3_ENDPOINT is not a URL: "${s3.endpoint}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${s3.endpoint}"`);
+  }
 }

@@ -13,9 +13,13 @@ import { isUuid } from '../ids.ts';
 import { findTenantById } from '../tenancy.ts';
 import { listTenants } from '../../modules/tenants/tenants.repository.ts';
 import { createExternalVerifier } from './external-verifier.ts';
-import { checkCredentials } from './login.ts';
+import { checkCredentials, throttlePolicies } from './login.ts';
 import { renderLoginPage, type Lang } from './login-page.ts';
 import { deploymentSecret, pgAdapterFactory } from './oidc-adapter.ts';
+import { NO_NONCE, originAllowed, originOf, returnUrlAllowed, withImpliedNonce } from './oidc-clients.ts';
+import { errorPage, logoutPage } from './provider-pages.ts';
+import { faultForLog } from '../validation.ts';
+import { guardSignInInput } from './sign-in-input.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** Scopes existing clients request (api-contract 2); all are accepted. */
@@ -57,34 +61,31 @@ function callbackPath(config: Config): string {
   return `${config.basePath}/oidc-callback`;
 }
 
-/** The origin of the request the provider is handling (for same-origin redirects on loopback). */
+/** The origin of the request the provider is handling (named on the page of a refused origin). */
 const requestOrigin = new AsyncLocalStorage<string>();
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Where sign-in may return: the web app's callback and silent-renew pages, whatever query
- * (`retUrl`) they carry, on PUBLIC_URL's origin, an origin of OIDC_REDIRECT_ORIGINS, or the
- * request's own origin when that is a loopback address (a local `npm start`).
- */
-function redirectAllowed(config: Config, value: string, origin: string | undefined): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash) return false;
-  const origins = new Set([new URL(config.publicUrl).origin, ...config.oidcRedirectOrigins]);
-  if (origin && LOOPBACK.has(new URL(origin).hostname)) origins.add(origin);
-  const paths = [callbackPath(config), `${config.basePath}/silent-renew.html`, `${config.basePath}/`];
-  return origins.has(url.origin) && paths.includes(url.pathname);
+/** The web app's pages sign-in and sign-out may return to (any query: `retUrl`). */
+function returnPaths(config: Config): string[] {
+  return [callbackPath(config), `${config.basePath}/silent-renew.html`, `${config.basePath}/`];
 }
 
 function pickLang(query: Record<string, unknown>, acceptLanguage: string | undefined, uiLocales?: unknown): Lang {
   const explicit = query.lang ?? uiLocales;
   if (typeof explicit === 'string' && explicit) return explicit.toLowerCase().startsWith('en') ? 'en' : 'zh';
   return acceptLanguage && /^en\b/i.test(acceptLanguage) ? 'en' : 'zh';
+}
+
+/**
+ * The origin a sign-in was refused for, when the error is that its return page's origin is not
+ * allowed (the page then says which setting admits it); null for any other error.
+ */
+function refusedOrigin(config: Config, ctx: KoaContextWithOIDC, out: { error?: unknown }): string | null {
+  if (out.error !== 'invalid_redirect_uri' && out.error !== 'invalid_request') return null;
+  const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+  const target = params.redirect_uri ?? params.post_logout_redirect_uri;
+  const origin = typeof target === 'string' ? originOf(target) : originOf(requestOrigin.getStore() ?? '');
+  const clientId = typeof params.client_id === 'string' ? params.client_id : config.oidcClientId;
+  return origin && !originAllowed(config, clientId, origin) ? origin : null;
 }
 
 async function createProvider(config: Config, db: Db, app: FastifyInstance): Promise<Provider> {
@@ -110,12 +111,15 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
 
   const configuration: Configuration = {
     adapter: pgAdapterFactory(db),
-    clients: [client(config.oidcClientId)],
+    clients: config.oidcClients.map((c) => client(c.id)),
     jwks: { keys: [signing as never] },
     cookies: { keys: cookieKeys },
     scopes: SCOPES,
+    // Existing clients build the user's profile from the id_token (api-contract 2): the account and
+    // name go with `openid` itself, and into the id_token even where an access token comes too.
+    conformIdTokenClaims: false,
     claims: {
-      openid: ['sub'],
+      openid: ['sub', 'name', 'preferred_username', 'account'],
       profile: ['name', 'preferred_username', 'tenant_id', 'account'],
       email: ['email'],
       phone: ['phone_number'],
@@ -149,11 +153,12 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
-          // Our own web app is the only client: sign out without a confirmation page.
-          ctx.body = `<!doctype html><html><body>${form}<script nonce="">document.forms[0].submit()</script><noscript><button form="op.logoutForm" name="logout" value="yes">退出登录 / Sign out</button></noscript></body></html>`;
+          ctx.body = logoutPage(form, Boolean(ctx.oidc.params?.id_token_hint));
         },
       },
     },
+    // The token endpoint and userinfo answer a browser's fetch from the client's allowed origins.
+    clientBasedCORS: (_ctx, origin, oidcClient) => originAllowed(config, oidcClient.clientId, origin),
     interactions: { url: (_ctx, interaction) => `/sso/interaction/${interaction.uid}` },
     // First-party client: the user's consent is implied by signing in.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
@@ -190,7 +195,7 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>认证错误 / Authentication error</title></head><body style="font-family:sans-serif;max-width:560px;margin:40px auto;padding:0 16px"><h1>认证错误</h1><p>Error in authentication</p><pre style="white-space:pre-wrap">${String(out.error).replace(/[<>&]/g, '')}: ${String(out.error_description ?? '').replace(/[<>&]/g, '')}</pre></body></html>`;
+      ctx.body = errorPage(out, refusedOrigin(config, ctx, out));
     },
   };
 
@@ -209,21 +214,40 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
   };
   // Existing clients put the page to return to in the callback's query (`retUrl`), so the
   // redirect URI is matched on origin and path, not on the whole string.
-  const clientProto = provider.Client.prototype as unknown as { redirectUriAllowed(value: string): boolean };
-  clientProto.redirectUriAllowed = (value: string) => redirectAllowed(config, value, requestOrigin.getStore());
+  const clientProto = provider.Client.prototype as unknown as {
+    clientId: string;
+    redirectUriAllowed(value: string): boolean;
+    postLogoutRedirectUriAllowed(value: string): boolean;
+  };
+  clientProto.redirectUriAllowed = function (value: string) {
+    return returnUrlAllowed(config, this.clientId, value, returnPaths(config));
+  };
+  clientProto.postLogoutRedirectUriAllowed = function (value: string) {
+    return returnUrlAllowed(config, this.clientId, value, returnPaths(config));
+  };
+  // An implicit request that came without a nonce carries NO_NONCE through the provider
+  // (withImpliedNonce); its id_token then has no nonce claim, as the original's.
+  const idTokenProto = provider.IdToken.prototype as unknown as { set(key: string, value: unknown): void };
+  const setClaim = idTokenProto.set;
+  idTokenProto.set = function (key: string, value: unknown) {
+    if (key === 'nonce' && value === NO_NONCE) return;
+    setClaim.call(this, key, value);
+  };
 
-  provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'OIDC provider error'));
+  provider.on('server_error', (_ctx, err) => app.log.error({ err: faultForLog(err) }, 'OIDC provider error'));
 
   const handler = provider.callback();
   app.register(async (scope) => {
     // The provider reads request bodies itself.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    guardSignInInput(scope);
     scope.all('/sso/*', async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '/').slice('/sso'.length) || '/';
+      // the provider finds its mount path as what originalUrl has before url
+      raw.url = withImpliedNonce((raw.url ?? '/').slice('/sso'.length) || '/');
+      raw.originalUrl = `/sso${raw.url}`;
       await requestOrigin.run(`${request.protocol}://${request.host}`, () => handler(raw, reply.raw));
     });
   });
@@ -260,7 +284,7 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
       tenants: tenantChoice.options,
     });
     return reply
-      .code(opts.error ? 400 : 200)
+      .code(opts.error?.code === 'LOGIN_THROTTLED' ? 429 : opts.error ? 400 : 200)
       .header('cache-control', 'no-store')
       .header(
         'content-security-policy',
@@ -305,8 +329,8 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
         tenantId: tenant.id,
         account,
         password,
-        maxFailures: config.loginMaxFailures,
-        lockMinutes: config.loginLockMinutes,
+        ip: request.ip,
+        policies: throttlePolicies(config.loginThrottle),
       });
       const redirectTo = await provider.interactionResult(
         request.raw,

@@ -1,13 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 
-const oidc = vi.hoisted(() => ({ signinSilent: vi.fn(async () => {}), loaded: 0 }));
+const oidc = vi.hoisted(() => ({
+  signinSilent: vi.fn(async () => {}),
+  signoutRedirect: vi.fn(async (_args: { id_token_hint?: string }) => {}),
+  loaded: 0,
+}));
 vi.mock('./oidc-manager.ts', () => {
   oidc.loaded++;
-  return { userManager: () => ({ signinSilent: oidc.signinSilent }) };
+  return { userManager: () => ({ signinSilent: oidc.signinSilent, signoutRedirect: oidc.signoutRedirect }) };
 });
 
-const { currentUser, startSilentRenew, stopSilentRenew, storedUser, watchUser } = await import('./auth.ts');
+const { currentUser, signOut, startSilentRenew, stopSilentRenew, storedUser, watchUser } = await import('./auth.ts');
 
 function key() {
   const { oidc: settings } = runtimeConfig();
@@ -87,6 +91,19 @@ describe('auth: the signed-in user without the OIDC client', () => {
     localStorage.removeItem(key());
     window.dispatchEvent(new StorageEvent('storage', { key: key() }));
     expect(seen).toEqual(['tok-3', null]);
+    unwatch();
+  });
+
+  it('signs out at the provider with the id token as hint, without telling this tab it is signed out first', async () => {
+    store(3600);
+    const user = JSON.parse(localStorage.getItem(key())!);
+    localStorage.setItem(key(), JSON.stringify({ ...user, id_token: 'id-1' }));
+    const seen: (string | null)[] = [];
+    const unwatch = watchUser((u) => seen.push(u?.access_token ?? null));
+    await signOut();
+    expect(oidc.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+    // a watcher told "no user" would start a sign-in racing the sign-out's navigation
+    expect(seen).toEqual([]);
     unwatch();
   });
 });

@@ -127,10 +127,15 @@ export async function completeSignIn(): Promise<string> {
   return state?.returnTo ?? '/';
 }
 
+/**
+ * Signs out at the provider, which ends its session and revokes the tokens, then comes back to
+ * the app, which asks to sign in. The stored user is removed by oidc-client-ts just before it
+ * leaves for the provider; this tab's listeners are deliberately not told: a guard told "no
+ * user" would start a sign-in whose navigation races the sign-out's, and the provider, whose
+ * session had not ended yet, would sign straight back in.
+ */
 export async function signOut(): Promise<void> {
-  const m = await manager();
+  stopSilentRenew();
   const user = storedUser();
-  await m.removeUser();
-  publish();
-  await m.signoutRedirect({ id_token_hint: user?.id_token });
+  await (await manager()).signoutRedirect({ id_token_hint: user?.id_token });
 }
