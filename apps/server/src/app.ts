@@ -11,6 +11,7 @@ import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts'
 import { endpointNames } from './platform/graphql/types.ts';
 import { registerWebApp } from './platform/web.ts';
 import { startJobs } from './platform/jobs.ts';
+import { listenForChanges, type ChangeListener } from './platform/events.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { sweepExpiredSignInRecords } from './platform/auth/oidc-jobs.ts';
 import type { RequestContext } from './platform/context.ts';
@@ -107,6 +108,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await registerWebApp(app, config);
+
+  // Revocations and user and tenant changes made by any instance reach this one's caches.
+  let changes: ChangeListener | null = null;
+  app.addHook('onReady', async () => {
+    changes = await listenForChanges(database, { log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await changes?.stop();
+  });
 
   // Background jobs: each runs on one instance at a time (advisory lock), stopped on close.
   let stopJobs: (() => Promise<void>) | null = null;

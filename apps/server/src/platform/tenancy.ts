@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../modules/tenants/tenants.tables.ts';
 import type { TenantRef } from './context.ts';
+import { onChange } from './events.ts';
 import { isUuid } from './ids.ts';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -36,31 +37,43 @@ export async function resolveTenant(
   return row ? toTenantRef(row) : null;
 }
 
-/** How long a tenant found by id is reused without reading it again. */
+/**
+ * How long a tenant found by id is reused without reading it again. A change reaches every
+ * instance as a change notification (platform/events.ts) within a second; this lifetime bounds
+ * how stale an instance gets only while it is not listening.
+ */
 export const TENANT_CACHE_MS = 5_000;
 const tenantsById = new Map<string, { ref: TenantRef; until: number }>();
+/** Bumped by every forget: a read that began before one is not kept (it may have read the old row). */
+let generation = 0;
 
-/** Drops the cached tenants (a tenant was changed in this process). */
-export function forgetTenants(): void {
-  tenantsById.clear();
-}
+onChange((change) => {
+  if (change.kind === 'tenant') {
+    generation++;
+    tenantsById.delete(change.id);
+  } else if (change.kind === 'all') {
+    generation++;
+    tenantsById.clear();
+  }
+});
 
 /**
  * The tenant with this id. Every authenticated request asks, so a found tenant is reused for
- * TENANT_CACHE_MS: a change made by another instance (time zone) shows within that time; this
- * process forgets its cache when it changes a tenant.
+ * up to TENANT_CACHE_MS, until a change to it is announced (`announce`, platform/events.ts).
  */
 export async function findTenantById(db: Db, id: string): Promise<TenantRef | null> {
   if (!isUuid(id)) return null;
   const now = Date.now();
   const hit = tenantsById.get(id);
   if (hit && hit.until > now) return hit.ref;
+  const started = generation;
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
   if (!row) {
     tenantsById.delete(id);
     return null;
   }
   const ref = toTenantRef(row);
+  if (started !== generation) return ref;
   if (tenantsById.size > 1000) tenantsById.clear();
   tenantsById.set(id, { ref, until: now + TENANT_CACHE_MS });
   return ref;

@@ -16,7 +16,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { forgetUsers } from '../../platform/auth/authenticate.ts';
+import { announce } from '../../platform/events.ts';
 import { departments, menus, posts, userImages, userPositions, users } from './directory.tables.ts';
 import type { DepartmentFilter, PostFilter, StringFilter, UserFilter } from './directory.inputs.ts';
 import type { MenuSeed } from './directory.rules.ts';
@@ -29,7 +29,8 @@ export async function insertUser(tx: Executor, tenantId: string, user: NewUser):
     .insert(users)
     .values({ ...user, tenant_id: tenantId })
     .returning();
-  forgetUsers(); // a lookup that found no such user (account) may be kept
+  // every instance may keep a lookup that found no such account
+  await announce(tx, { kind: 'user', tenantId, userId: row!.id, account: row!.account });
   return row!;
 }
 
@@ -252,7 +253,7 @@ export async function updateUser(
     .set({ ...patch, timestamp: new Date() })
     .where(and(eq(users.tenant_id, tenantId), eq(users.id, userId)))
     .returning(userRecordColumns);
-  forgetUsers();
+  if (row) await announce(tx, { kind: 'user', tenantId, userId, account: row.account });
   return row;
 }
 
@@ -261,8 +262,8 @@ export async function deleteUser(tx: Executor, tenantId: string, userId: string)
   const deleted = await tx
     .delete(users)
     .where(and(eq(users.tenant_id, tenantId), eq(users.id, userId)))
-    .returning({ id: users.id });
-  forgetUsers();
+    .returning({ id: users.id, account: users.account });
+  for (const u of deleted) await announce(tx, { kind: 'user', tenantId, userId: u.id, account: u.account });
   return deleted.length > 0;
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { forgetTenants } from '../../platform/tenancy.ts';
+import { announce } from '../../platform/events.ts';
 import { tenants } from './tenants.tables.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -31,6 +31,6 @@ export async function updateTenant(
   patch: Partial<Pick<TenantRow, 'name' | 'name_en' | 'domains' | 'time_zone' | 'remark' | 'state' | 'initialized_at'>>,
 ): Promise<TenantRow | undefined> {
   const [row] = await tx.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning();
-  forgetTenants();
+  if (row) await announce(tx, { kind: 'tenant', id: tenantId });
   return row;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../modules/directory/directory.tables.ts';
 import type { AuthUser, RequestContext, Role } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { onChange } from '../events.ts';
 import { isUuid } from '../ids.ts';
 import { findTenantById, resolveTenant } from '../tenancy.ts';
 import type { TokenVerifier } from './token-verifier.ts';
@@ -50,7 +51,11 @@ function userLookups(db: Db) {
   return lookups;
 }
 
-/** How long a looked-up user (role, disabled) is reused by the requests of this process. */
+/**
+ * How long a looked-up user (role, disabled) is reused by the requests of this process. A change
+ * reaches every instance as a change notification (platform/events.ts) within a second; this
+ * lifetime bounds how stale an instance gets only while it is not listening.
+ */
 export const USER_CACHE_MS = 5_000;
 const MAX_USERS = 20_000;
 
@@ -58,13 +63,36 @@ type UserLookupRow = { id: string; account: string; name: string; role: string; 
 
 /** Users looked up recently, by tenant and token subject: the row and until when it is reused. */
 const usersByKey = new Map<string, { row: UserLookupRow | undefined; until: number }>();
+/** Bumped by every forget: a lookup that began before one is not kept (it may have read the old row). */
+let generation = 0;
+
+onChange((change) => {
+  if (change.kind === 'all') {
+    generation++;
+    usersByKey.clear();
+  } else if (change.kind === 'user') {
+    generation++;
+    forgetUser(change.tenantId, change.userId, change.account);
+  }
+});
 
 /**
- * Drops the cached users (a user was changed or deleted in this process), so a disabled user or
- * a changed role takes effect here at once; other instances see it within USER_CACHE_MS.
+ * Drops what is kept of a user: by id, by account (a lookup that found no such account
+ * included), and under any other account the user had; without id or account every user of
+ * the tenant.
  */
-export function forgetUsers(): void {
-  usersByKey.clear();
+function forgetUser(tenantId: string, userId?: string, account?: string): void {
+  const prefix = `${tenantId}:`;
+  if (!userId && !account) {
+    for (const key of usersByKey.keys()) if (key.startsWith(prefix)) usersByKey.delete(key);
+    return;
+  }
+  if (userId) usersByKey.delete(`${prefix}id:${userId}`);
+  if (account) usersByKey.delete(`${prefix}account:${account}`);
+  if (userId) {
+    // kept under the account it had before a rename
+    for (const [key, hit] of usersByKey) if (hit.row?.id === userId && key.startsWith(prefix)) usersByKey.delete(key);
+  }
 }
 
 /**
@@ -78,8 +106,10 @@ async function lookUpUser(db: Db, tenantId: string, byId: boolean, key: string):
   const now = Date.now();
   const hit = usersByKey.get(cacheKey);
   if (hit && hit.until > now) return hit.row;
+  const started = generation;
   const [row] = await userLookups(db)[byId ? 'byId' : 'byAccount'].execute({ tenant: tenantId, key });
-  if (!hit && usersByKey.size >= MAX_USERS) usersByKey.delete(usersByKey.keys().next().value!);
+  if (started !== generation) return row;
+  if (!usersByKey.has(cacheKey) && usersByKey.size >= MAX_USERS) usersByKey.delete(usersByKey.keys().next().value!);
   usersByKey.set(cacheKey, { row, until: now + USER_CACHE_MS });
   return row;
 }

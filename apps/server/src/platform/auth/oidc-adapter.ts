@@ -3,7 +3,8 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client.ts';
 import { compiledCache, runCompiled } from '../../db/compiled.ts';
 import { rowsFromJson } from '../../db/json-rows.ts';
-import { forgetVerifiedTokens } from './token-cache.ts';
+import { announce } from '../events.ts';
+import { tokenHash } from './token-cache.ts';
 import { oidcPayloads } from './oidc.tables.ts';
 
 /**
@@ -72,14 +73,24 @@ export function pgAdapterFactory(db: Db) {
         .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
+    /**
+     * Every revocation oidc-provider makes ends here or in `revokeByGrantId`: the revocation
+     * endpoint destroys the token and revokes its grant, sign-out (end session) and a reused
+     * authorization code revoke grants. A revoked access token is announced to every instance,
+     * which forgets having verified it (an access token's id is the token itself).
+     */
     async destroy(id: string): Promise<void> {
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
-      forgetVerifiedTokens();
+      if (this.model === 'AccessToken') await announce(db, { kind: 'token', hashes: [tokenHash(id)] });
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.delete(oidcPayloads).where(eq(oidcPayloads.grant_id, grantId));
-      forgetVerifiedTokens();
+      const deleted = await db
+        .delete(oidcPayloads)
+        .where(eq(oidcPayloads.grant_id, grantId))
+        .returning({ model: oidcPayloads.model, id: oidcPayloads.id });
+      const hashes = deleted.filter((r) => r.model === 'AccessToken').map((r) => tokenHash(r.id));
+      if (hashes.length) await announce(db, { kind: 'token', hashes });
     }
   };
 }
