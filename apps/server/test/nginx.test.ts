@@ -102,6 +102,13 @@ class Browser {
   }
 }
 
+describe('the nginx configuration in the docs', () => {
+  it('docs/deploy.md shows deploy/nginx/yuyue.conf as committed', () => {
+    const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploy.md'), 'utf8');
+    expect(doc).toContain('```nginx\n' + fs.readFileSync(confFile, 'utf8').trimEnd() + '\n```');
+  });
+});
+
 const dbName = `yuyue_nginx_${randomBytes(5).toString('hex')}`;
 
 describe.skipIf(!testDatabaseUrl || !nginxBin)('two instances behind the repository nginx configuration', () => {
@@ -221,14 +228,13 @@ describe.skipIf(!testDatabaseUrl || !nginxBin)('two instances behind the reposit
     expect(root.status).toBeLessThan(400);
     expect(browser.locations.at(-1)).toBe(`${origin}/yy-sys/`);
 
+    // the implicit request as existing clients send it: neither state nor nonce (api-contract 2)
     const callback = `${origin}/yy-sys/oidc-callback?retUrl=${encodeURIComponent(`${origin}/yy-sys/pc/home`)}`;
     const authorize = `${origin}/sso/oauth2/authorize?${new URLSearchParams({
       client_id: 'yy-sys',
       redirect_uri: callback,
       response_type: 'id_token token',
       scope: 'data openid process task app submit process_edit start profile',
-      state: 'st-1',
-      nonce: 'n-1',
     })}`;
     const page = await browser.follow(await browser.request('GET', authorize), authorize);
     expect(page.res.status).toBe(200);
