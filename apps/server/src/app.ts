@@ -14,6 +14,7 @@ import { startJobs } from './platform/jobs.ts';
 import { listenForChanges, type ChangeListener } from './platform/events.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { sweepExpiredSignInRecords } from './platform/auth/oidc-jobs.ts';
+import { sweepLoginThrottleJob } from './platform/auth/login.ts';
 import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { storageFor } from './platform/files/storage.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       database.db,
       [
         sweepExpiredSignInRecords,
+        sweepLoginThrottleJob(config.loginThrottle),
         // no-show job (section: check-in)
         noShowJob({ config, log: app.log }),
         // outbox sender (section: notifications)

@@ -7,7 +7,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client address the app sees (`request.ip`). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   private remember(res: LightMyRequestResponse) {
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
@@ -25,6 +29,7 @@ export class Browser {
     const res = await this.app.inject({
       method,
       url,
+      remoteAddress: this.remoteAddress,
       headers: {
         cookie: this.cookieHeader(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),

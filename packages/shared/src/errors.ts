@@ -21,9 +21,14 @@ export const errorCatalogue = {
   DUPLICATE: { zh: '{entity}已存在', en: '{entity} already exists' },
   IN_USE: { zh: '{entity}仍在使用中，不能删除', en: '{entity} is still in use and cannot be deleted' },
   LOGIN_FAILED: { zh: '账号或密码错误', en: 'Wrong account or password' },
-  LOGIN_LOCKED: {
-    zh: '登录失败次数过多，账号已锁定，请{minutes}分钟后再试',
-    en: 'Too many failed sign-ins; the account is locked, try again in {minutes} minutes',
+  // Sign-in throttling: the same texts whether the account exists or not (login-throttle.ts).
+  LOGIN_FAILED_WAIT: {
+    zh: '账号或密码错误，请{wait_zh}后再试',
+    en: 'Wrong account or password; try again in {wait_en}',
+  },
+  LOGIN_THROTTLED: {
+    zh: '尝试过于频繁，请{wait_zh}后再试',
+    en: 'Too many attempts; try again in {wait_en}',
   },
   ACCOUNT_DISABLED: { zh: '账号已停用', en: 'The account is disabled' },
   FILE_TOO_LARGE: {

@@ -21,3 +21,4 @@ export * from '../modules/evaluations/evaluations.tables.ts';
 export * from '../platform/audit/audit.tables.ts';
 export * from '../platform/files/files.tables.ts';
 export * from '../platform/auth/oidc.tables.ts';
+export * from '../platform/auth/login-throttle.tables.ts';

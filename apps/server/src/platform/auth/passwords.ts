@@ -29,3 +29,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/** Made on first use: compared against when there is no hash, with the same parameters as a real one. */
+let decoy: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash, or, when there is none (no such account, or one
+ * without a password), against a decoy that never matches: both take as long, so the time of
+ * an answer does not tell whether an account exists.
+ */
+export async function verifyPasswordOrDecoy(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  decoy ??= hashPassword(randomBytes(16).toString('base64url'));
+  await verifyPassword(password, await decoy);
+  return false;
+}
