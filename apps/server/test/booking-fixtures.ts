@@ -10,6 +10,7 @@ import { withTenant } from '../src/db/client.ts';
 import { resultRows } from '../src/db/json-rows.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import type { RequestContext } from '../src/platform/context.ts';
+import { personDrag, seeded, slideBody } from './captcha-tracks.ts';
 import type { TestApp } from './support.ts';
 
 export const ZONE = 'Asia/Shanghai';
@@ -210,6 +211,9 @@ export async function makeUsers(t: TestApp, n: number, prefix: string) {
   );
 }
 
+/** Slides of solveCaptcha: a person's drag (modelled), the same ones on every run. */
+const fixtureTracks = seeded(7);
+
 /**
  * A slider captcha credential for the token's user, as a browser gets one: genCaptcha, then
  * checkCaptcha with a slide to where the piece belongs (read from the challenge's row: the test
@@ -224,24 +228,10 @@ export async function solveCaptcha(t: TestApp, token: string): Promise<{ captcha
     resultRows(await tx.execute(sql`select answer_x from captcha_challenges where id = ${hex}`)),
   );
   const x = (Number(row!.answer_x) / 600) * 300;
-  const start = Date.now();
   const check = await t.app.inject({
     method: 'POST',
     url: `${t.config.basePath}/captcha/checkCaptcha?token=${token}`,
-    payload: {
-      id,
-      data: {
-        bgImageWidth: 300,
-        bgImageHeight: 180,
-        startTime: new Date(start).toISOString(),
-        stopTime: new Date(start + 600).toISOString(),
-        trackList: [
-          { x: 0, y: 0, type: 'down', t: 0 },
-          { x: x / 2, y: 1, type: 'move', t: 300 },
-          { x, y: 1, type: 'up', t: 600 },
-        ],
-      },
-    },
+    payload: slideBody(id, personDrag(x, fixtureTracks), Date.now()),
   });
   expect(check.json(), check.body).toMatchObject({ success: true });
   return check.json().data as { captchaId: string; captchaCode: string };

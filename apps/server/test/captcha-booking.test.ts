@@ -7,6 +7,7 @@ import { encryptCaptchaCode } from '../src/modules/captcha/captcha.rules.ts';
 import { submitRecordsWritten } from '../src/modules/captcha/captcha.service.ts';
 import { captchaChallenges } from '../src/modules/captcha/captcha.tables.ts';
 import { makeResource, model, NOW, solveCaptcha, submit } from './booking-fixtures.ts';
+import { personDrag, seeded, slideBody } from './captcha-tracks.ts';
 import { createTestApp, type TestApp } from './support.ts';
 
 /**
@@ -22,6 +23,7 @@ let admin: string;
 let student: string;
 let typeId: string;
 let clock = NOW;
+const tracks = seeded(11);
 
 /** A meeting room with the given anti-abuse rules; its slot ids. */
 async function room(rules: Record<string, string>): Promise<{ id: string; slots: string[] }> {
@@ -65,20 +67,7 @@ async function slide(offset = 0) {
   const check = await t.app.inject({
     method: 'POST',
     url: `/yy-sys/captcha/checkCaptcha?token=${student}`,
-    payload: {
-      id,
-      data: {
-        bgImageWidth: 300,
-        bgImageHeight: 180,
-        startTime: new Date(clock).toISOString(),
-        stopTime: new Date(clock + 800).toISOString(),
-        trackList: [
-          { x: 0, y: 0, type: 'down', t: 0 },
-          { x: end / 2, y: 1, type: 'move', t: 400 },
-          { x: end, y: 1, type: 'up', t: 800 },
-        ],
-      },
-    },
+    payload: slideBody(id, personDrag(end, tracks), clock),
   });
   return { id, body: check.json() };
 }

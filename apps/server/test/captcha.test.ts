@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { instantOf } from '@yuyue/shared';
+import { formatDateTime, instantOf } from '@yuyue/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, withTenant } from '../src/db/client.ts';
@@ -13,6 +13,7 @@ import { findUserByAccount, insertUser } from '../src/modules/directory/director
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import type { RequestContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
+import { personDrag, seeded, slideBody, straightTrack } from './captcha-tracks.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
 
 const ZONE = 'Asia/Shanghai';
@@ -21,6 +22,8 @@ const NOW = instantOf({ year: 2030, month: 1, day: 1 }, { hour: 12, minute: 0 },
 let t: TestApp;
 let student: string;
 let admin: string;
+/** Each test starts an hour after the one before: the throttle's counts of one test are out of the next one's window. */
+let start = NOW;
 let clock = NOW;
 
 interface Gen {
@@ -64,24 +67,11 @@ async function answerOf(wireId: string): Promise<number> {
   return row!.answer_x;
 }
 
-/** A person's slide on the 300 px wide picture the original's web app shows, ending at `x600 / 2`. */
+const tracks = seeded(2030);
+
+/** A person's slide (modelled) on the 300 px wide picture the original's web app shows, ending at `x600 / 2`. */
 function slide(id: string, x600: number) {
-  const end = x600 / 2;
-  return {
-    id,
-    data: {
-      bgImageWidth: 300,
-      bgImageHeight: 180,
-      startTime: new Date(clock).toISOString(),
-      stopTime: new Date(clock + 900).toISOString(),
-      trackList: [
-        { x: 0, y: 0, type: 'down', t: 0 },
-        { x: Math.round(end / 3), y: 1, type: 'move', t: 300 },
-        { x: Math.round((end * 2) / 3), y: 2, type: 'move', t: 600 },
-        { x: end, y: 2, type: 'up', t: 900 },
-      ],
-    },
-  };
+  return slideBody(id, personDrag(x600 / 2, tracks), clock);
 }
 
 /** genCaptcha + a right slide: the credential a booking submit carries. */
@@ -106,6 +96,8 @@ async function ctxFor(account: string): Promise<RequestContext> {
 }
 
 const CAPTCHA = { open_captcha_verify: '1', open_frequency_verify: '0' };
+/** Accounts the throttle tests fail checks with. */
+const GUESSERS = Array.from({ length: 8 }, (_, i) => `guess${i + 1}`);
 const FREQUENCY = { open_captcha_verify: '0', open_frequency_verify: '1' };
 
 /**
@@ -137,12 +129,13 @@ beforeAll(async () => {
   student = await t.tokenFor('student');
   admin = await t.tokenFor('admin');
   await withTenant(t.database.db, t.demoTenantId, async (tx) => {
-    for (const account of ['freq1', 'freq2', 'freq3', 'freq4', 'capuser'])
+    for (const account of ['freq1', 'freq2', 'freq3', 'freq4', 'capuser', ...GUESSERS])
       await insertUser(tx, t.demoTenantId, { account, name: `用户 ${account}` });
   });
 }, 60_000);
 beforeEach(() => {
-  clock = NOW;
+  start += 3_600_000;
+  clock = start;
   bookingClock.now = () => clock;
 });
 afterAll(async () => {
@@ -234,9 +227,9 @@ describe('checkCaptcha', () => {
     const g = await gen(student);
     const answer = await answerOf(g.id);
     expect((await check(admin, slide(g.id, answer))).body).toMatchObject({ code: 4000, success: false });
-    clock = NOW + 2 * 60_000 + 1;
+    clock = start + 2 * 60_000 + 1;
     expect((await check(student, slide(g.id, answer))).body).toMatchObject({ code: 4000 });
-    clock = NOW;
+    clock = start;
     expect((await check(student, { id: 'SLIDER_zz', data: {} })).body).toMatchObject({
       code: 400,
       success: false,
@@ -295,7 +288,7 @@ describe('assertSubmitAllowed: captcha', () => {
     expect(
       await submit(ctx, CAPTCHA, { captchaId: g.id.slice(7), captchaCode: '3ed524c3-11b8-4746-8527-d6ec2fc94283' }),
     ).toBe('验证码无效，请重新完成滑块验证');
-    clock = NOW + 5 * 60_000 + 1;
+    clock = start + 5 * 60_000 + 1;
     expect(await submit(ctx, CAPTCHA, cred)).toBe('验证码已过期，请重新完成滑块验证');
   });
 
@@ -402,4 +395,218 @@ describe('on PostgreSQL', () => {
       await database.close();
     }
   });
+});
+
+/** genCaptcha and checkCaptcha from a client address (`remoteAddress`), with the raw answer. */
+async function genAt(token: string, address: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/yy-sys/captcha/genCaptcha?token=${token}`,
+    remoteAddress: address,
+  });
+}
+async function checkAt(token: string, address: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/yy-sys/captcha/checkCaptcha?token=${token}`,
+    remoteAddress: address,
+    payload: body as object,
+  });
+}
+
+/** A challenge, slid by a person 50 px (of 600) off the gap: a failed check; its answer. */
+async function failOnce(token: string, address: string) {
+  const g = await genAt(token, address);
+  expect(g.statusCode, g.body).toBe(200);
+  const id = g.json().id as string;
+  const answer = await answerOf(id);
+  const res = await checkAt(token, address, slide(id, answer > 300 ? answer - 50 : answer + 50));
+  return { status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] };
+}
+
+/** The cool-down message for a cool-down ending at `until`, as the catalogue words it. */
+function coolingTexts(until: number) {
+  const minutes = Math.ceil((until - clock) / 60_000);
+  const time = formatDateTime(until, ZONE).slice(11, 16);
+  return {
+    msg: `滑块验证尝试次数过多，请于${time}后再试（约${minutes}分钟）`,
+    msg_en: `Too many captcha attempts; try again after ${time} (in about ${minutes} min)`,
+  };
+}
+
+describe("the slide must be a person's", () => {
+  it("a straight constant track to the right place is refused; a person's drag there passes", async () => {
+    const g = await gen(student);
+    const answer = await answerOf(g.id);
+    const r = await check(student, slideBody(g.id, straightTrack(answer / 2), clock));
+    expect(r.body).toMatchObject({ code: 4001, success: false, msg: '验证失败，请重新滑动' });
+    const g2 = await gen(student);
+    expect((await check(student, slide(g2.id, await answerOf(g2.id)))).body).toMatchObject({ code: 200 });
+  });
+
+  it('the tolerance is 8 px of the 600 px picture: 4 px off on a 300 px picture passes, 5 px does not', async () => {
+    const g = await gen(student);
+    expect((await check(student, slide(g.id, (await answerOf(g.id)) + 8))).body).toMatchObject({ code: 200 });
+    const g2 = await gen(student);
+    expect((await check(student, slide(g2.id, (await answerOf(g2.id)) - 10))).body).toMatchObject({ code: 4001 });
+  });
+});
+
+describe('throttle', () => {
+  it('the 10th failed check of an account starts a cool-down that names when to try again', async () => {
+    const token = await t.tokenFor('guess1');
+    for (let i = 1; i <= 9; i++) {
+      expect((await failOnce(token, '198.51.100.1')).body, `failure ${i}`).toMatchObject({ code: 4001 });
+      clock += 10_000;
+    }
+    const tenth = await failOnce(token, '198.51.100.1');
+    const until = clock + 10 * 60_000;
+    expect(tenth.status).toBe(200);
+    expect(tenth.body).toMatchObject({ code: 429, success: false, data: null, ...coolingTexts(until) });
+    expect(tenth.retryAfter).toBe('600');
+    // from another address too: the account cools down, not just the address
+    clock += 60_000;
+    const refused = await genAt(token, '198.51.100.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('540');
+    expect(refused.json()).toEqual({ errcode: '429', ...coolingTexts(until) });
+    // the cool-down ends on time
+    clock = until - 1;
+    expect((await genAt(token, '198.51.100.1')).statusCode).toBe(429);
+    clock = until;
+    expect((await failOnce(token, '198.51.100.1')).body).toMatchObject({ code: 4001 });
+  });
+
+  it('a check during a cool-down is refused without being judged, and its challenge is not spent', async () => {
+    const token = await t.tokenFor('guess2');
+    const g = await genAt(token, '198.51.100.3');
+    const id = g.json().id as string;
+    for (let i = 0; i < 10; i++) await failOnce(token, '198.51.100.3');
+    const right = await checkAt(token, '198.51.100.3', slide(id, await answerOf(id)));
+    expect(right.json()).toMatchObject({ code: 429, success: false, data: null });
+    const [row] = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx
+        .select()
+        .from(captchaChallenges)
+        .where(eq(captchaChallenges.id, id.slice(7))),
+    );
+    expect(row!.checked_at).toBeNull();
+  });
+
+  it('failures older than the window do not count (fake clock)', async () => {
+    const token = await t.tokenFor('guess3');
+    for (let i = 0; i < 9; i++) expect((await failOnce(token, '198.51.100.4')).body).toMatchObject({ code: 4001 });
+    clock += 10 * 60_000 + 1;
+    for (let i = 0; i < 9; i++) expect((await failOnce(token, '198.51.100.4')).body).toMatchObject({ code: 4001 });
+    expect((await failOnce(token, '198.51.100.4')).body).toMatchObject({ code: 429 });
+  });
+
+  it('right slides do not count; the 31st challenge of an account in the window is refused', async () => {
+    const token = await t.tokenFor('guess4');
+    for (let i = 0; i < 30; i++) {
+      const g = await genAt(token, '198.51.100.5');
+      expect(g.statusCode, `challenge ${i + 1}`).toBe(200);
+      if (i % 3 === 0) {
+        const id = g.json().id as string;
+        expect((await checkAt(token, '198.51.100.5', slide(id, await answerOf(id)))).json()).toMatchObject({
+          code: 200,
+        });
+      }
+    }
+    const refused = await genAt(token, '198.51.100.5');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject(coolingTexts(clock + 10 * 60_000));
+  }, 90_000);
+
+  it('an address cools down at its 50th failure, for the accounts that failed there, not for others', async () => {
+    const address = '2001:db8:7:7::1';
+    const tokens = await Promise.all(GUESSERS.slice(0, 6).map((a) => t.tokenFor(a)));
+    const answers: number[] = [];
+    for (let n = 0; n < 49; n++) {
+      const r = await failOnce(tokens[n % 6]!, `2001:db8:7:7::${n + 1}`); // one /64: one address
+      answers.push(r.body.code);
+    }
+    expect(answers.every((c) => c === 4001)).toBe(true);
+    const fiftieth = await failOnce(tokens[49 % 6]!, address);
+    expect(fiftieth.body).toMatchObject({ code: 429, ...coolingTexts(clock + 10 * 60_000) });
+    // every account that failed there is held, even with fewer than 10 failures of its own
+    expect((await genAt(tokens[0]!, address)).statusCode).toBe(429);
+    // a neighbour behind the same address who has not failed still gets a picture and can slide
+    const neighbour = await t.tokenFor(GUESSERS[6]!);
+    const g = await genAt(neighbour, address);
+    expect(g.statusCode).toBe(200);
+    const id = g.json().id as string;
+    expect((await checkAt(neighbour, address, slide(id, await answerOf(id)))).json()).toMatchObject({ code: 200 });
+    // ...but one failure there and the address's cool-down holds for them too
+    expect((await failOnce(neighbour, address)).body).toMatchObject({ code: 429 });
+    // elsewhere the accounts are held only by their own counts (9 failures each: not yet)
+    expect((await genAt(tokens[0]!, '2001:db8:8::1')).statusCode).toBe(200);
+  }, 90_000);
+});
+
+describe('throttle on PostgreSQL', () => {
+  it.runIf(!!testDatabaseUrl)('two app instances share the counts: failures on either add up', async () => {
+    const url = (t.database as { url?: string }).url!;
+    const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 3 });
+    const second = await buildApp({ config: t.config, database });
+    try {
+      const token = await t.tokenFor('guess7');
+      const address = '192.0.2.77';
+      for (let i = 0; i < 9; i++) {
+        const app = i % 2 ? second : t.app;
+        const g = await app.inject({
+          method: 'POST',
+          url: `/yy-sys/captcha/genCaptcha?token=${token}`,
+          remoteAddress: address,
+        });
+        const id = g.json().id as string;
+        const r = await app.inject({
+          method: 'POST',
+          url: `/yy-sys/captcha/checkCaptcha?token=${token}`,
+          remoteAddress: address,
+          payload: slide(id, (await answerOf(id)) + 60),
+        });
+        expect(r.json()).toMatchObject({ code: 4001 });
+      }
+      // the 10th, on the second instance, starts the cool-down; the first refuses the next picture
+      const g = await second.inject({
+        method: 'POST',
+        url: `/yy-sys/captcha/genCaptcha?token=${token}`,
+        remoteAddress: address,
+      });
+      const id = g.json().id as string;
+      const tenth = await second.inject({
+        method: 'POST',
+        url: `/yy-sys/captcha/checkCaptcha?token=${token}`,
+        remoteAddress: address,
+        payload: slide(id, (await answerOf(id)) + 60),
+      });
+      expect(tenth.json()).toMatchObject({ code: 429 });
+      expect((await genAt(token, address)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+
+  it.runIf(!!testDatabaseUrl)(
+    'racing wrong checks: exactly 10 are judged, the rest wait out the cool-down',
+    async () => {
+      const token = await t.tokenFor('guess8');
+      const address = '192.0.2.88';
+      const bodies = [];
+      for (let i = 0; i < 14; i++) {
+        const id = (await genAt(token, address)).json().id as string;
+        bodies.push(slide(id, (await answerOf(id)) + 60));
+      }
+      const answers = await Promise.all(bodies.map(async (b) => (await checkAt(token, address, b)).json().code));
+      expect(answers.filter((c) => c === 4001)).toHaveLength(9);
+      expect(answers.filter((c) => c === 429)).toHaveLength(5);
+      // the four refused unjudged were not spent
+      const checked = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+        tx.select().from(captchaChallenges).where(eq(captchaChallenges.account, 'guess8')),
+      );
+      expect(checked.filter((c) => c.checked_at !== null)).toHaveLength(10);
+    },
+  );
 });

@@ -1,6 +1,13 @@
 import { and, count, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { captchaChallenges, captchaSubmitAttempts, captchaSubmitBlocks } from './captcha.tables.ts';
+import type { ThrottleState, ThrottleSubject } from './captcha.rules.ts';
+import {
+  captchaChallenges,
+  captchaCooldowns,
+  captchaSubmitAttempts,
+  captchaSubmitBlocks,
+  captchaThrottleEvents,
+} from './captcha.tables.ts';
 
 export type ChallengeRow = typeof captchaChallenges.$inferSelect;
 
@@ -149,4 +156,96 @@ export async function deleteOldSubmitRecords(
         lt(captchaSubmitBlocks.blocked_until, before),
       ),
     );
+}
+
+/**
+ * Serialises the throttle decisions of an account and of an address until the transaction
+ * ends, so that instances racing each other cannot both take the last try. Every caller takes
+ * the account's lock before the address's: no two transactions wait for each other in a cycle.
+ */
+export async function lockThrottleSubjects(
+  tx: Executor,
+  tenantId: string,
+  account: string,
+  address: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`yy-captcha-throttle:${tenantId}:account:${account}`}, 0))`,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`yy-captcha-throttle:${tenantId}:address:${address}`}, 0))`,
+  );
+}
+
+/**
+ * A subject's throttle state at `now`: the end of its cool-down in force, and its challenges and
+ * failures since `since` that came after its latest cool-down began.
+ */
+export async function throttleState(
+  tx: Executor,
+  tenantId: string,
+  scope: ThrottleSubject,
+  subject: string,
+  now: Date,
+  since: Date,
+): Promise<ThrottleState> {
+  const [cooldown] = await tx
+    .select({
+      until: max(captchaCooldowns.until),
+      started: max(captchaCooldowns.started_at),
+    })
+    .from(captchaCooldowns)
+    .where(
+      and(
+        eq(captchaCooldowns.tenant_id, tenantId),
+        eq(captchaCooldowns.scope, scope),
+        eq(captchaCooldowns.subject, subject),
+        gt(captchaCooldowns.until, since),
+      ),
+    );
+  const from = cooldown?.started && cooldown.started > since ? cooldown.started : since;
+  const column = scope === 'account' ? captchaThrottleEvents.account : captchaThrottleEvents.address;
+  const [counts] = await tx
+    .select({
+      challenges: sql<number>`count(*) filter (where ${captchaThrottleEvents.kind} = 'challenge')`.mapWith(Number),
+      failures: sql<number>`count(*) filter (where ${captchaThrottleEvents.kind} = 'failure')`.mapWith(Number),
+    })
+    .from(captchaThrottleEvents)
+    .where(and(eq(captchaThrottleEvents.tenant_id, tenantId), eq(column, subject), gt(captchaThrottleEvents.at, from)));
+  const until = cooldown?.until && cooldown.until > now ? cooldown.until.getTime() : null;
+  return { coolingUntil: until, challenges: counts?.challenges ?? 0, failures: counts?.failures ?? 0 };
+}
+
+/** Counts a challenge generated or a failed check. */
+export async function recordThrottleEvent(
+  tx: Executor,
+  tenantId: string,
+  event: { kind: 'challenge' | 'failure'; account: string; address: string; at: Date },
+): Promise<void> {
+  await tx.insert(captchaThrottleEvents).values({ ...event, tenant_id: tenantId });
+}
+
+/** Starts a cool-down of an account or an address. */
+export async function startCooldown(
+  tx: Executor,
+  tenantId: string,
+  cooldown: {
+    scope: ThrottleSubject;
+    subject: string;
+    reason: 'challenges' | 'failures';
+    started_at: Date;
+    until: Date;
+  },
+): Promise<void> {
+  await tx.insert(captchaCooldowns).values({ ...cooldown, tenant_id: tenantId });
+}
+
+/** Deletes the tenant's throttle events before `before` and cool-downs that ended before it. */
+export async function deleteOldThrottleRows(tx: Executor, tenantId: string, before: Date): Promise<void> {
+  await tx
+    .delete(captchaThrottleEvents)
+    .where(and(eq(captchaThrottleEvents.tenant_id, tenantId), lt(captchaThrottleEvents.at, before)));
+  await tx
+    .delete(captchaCooldowns)
+    .where(and(eq(captchaCooldowns.tenant_id, tenantId), lt(captchaCooldowns.until, before)));
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { checkCaptcha, genCaptcha, submitRecordsWritten } from './captcha.service.ts';
@@ -19,7 +19,9 @@ async function signedIn(app: Parameters<FastifyPluginAsync>[0], request: Fastify
  * `POST /captcha/checkCaptcha` with `{id, data: {bgImageWidth, bgImageHeight, startTime,
  * stopTime, trackList: [{x, y, type, t}]}}` -> `{code: 200, msg, msg_en, success: true, data:
  * {captchaId, captchaCode}}`, or `success: false` with code 4001 (wrong slide), 4000 (expired,
- * unknown or already checked) or 400 (unreadable body).
+ * unknown or already checked), 429 (cool-down, with `retryAfterSeconds` and a Retry-After
+ * header) or 400 (unreadable body). genCaptcha during a cool-down answers HTTP 429 with
+ * Retry-After and `{errcode: "429", msg, msg_en}` naming when to try again.
  */
 export const captchaRoutes: FastifyPluginAsync = async (app) => {
   // Clients post genCaptcha with an empty JSON body too; an unreadable body is answered by checkCaptcha (code 400).
@@ -33,15 +35,27 @@ export const captchaRoutes: FastifyPluginAsync = async (app) => {
       done(null, null);
     }
   });
-  const gen = async (request: FastifyRequest) => {
+  const gen = async (request: FastifyRequest, reply: FastifyReply) => {
     const { ctx, token } = await signedIn(app, request);
-    return genCaptcha(ctx, token);
+    try {
+      return await genCaptcha(ctx, token);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'CAPTCHA_COOLING') throw err;
+      const { zh, en } = err.texts;
+      return reply
+        .code(429)
+        .header('retry-after', String(err.params.retryAfterSeconds))
+        .send({ errcode: '429', msg: zh, msg_en: en });
+    }
   };
   app.get('/captcha/genCaptcha', gen);
   app.post('/captcha/genCaptcha', gen);
-  app.post('/captcha/checkCaptcha', async (request) => {
+  app.post('/captcha/checkCaptcha', async (request, reply) => {
     const { ctx, token } = await signedIn(app, request);
-    return checkCaptcha(ctx, token, request.body);
+    const result = await checkCaptcha(ctx, token, request.body);
+    // a cool-down is a refused check like a wrong slide (HTTP 200, clients read `success` and `msg`), with the wait as a header too
+    if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
+    return result;
   });
   // records of refused submits are written after their transaction: let them land before the database closes
   app.addHook('onClose', async () => submitRecordsWritten());

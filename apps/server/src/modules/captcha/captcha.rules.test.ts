@@ -9,8 +9,14 @@ import {
   plainCaptchaCode,
   readSlideReport,
   slideMatches,
+  throttleVerdict,
+  trackVerdict,
+  addressKey,
+  coolingFor,
   type SlideReport,
+  type ThrottleLimits,
 } from './captcha.rules.ts';
+import { easedTrack, keyboardSlide, personDrag, seeded, straightTrack } from '../../../test/captcha-tracks.ts';
 
 const VECTOR = {
   captchaId: 'cc1973dc4eaf4132b89d6d162793fc97',
@@ -50,44 +56,92 @@ describe('ids', () => {
   });
 });
 
-function report(lastX: number, extra: Partial<SlideReport> = {}): SlideReport {
-  return {
-    bgImageWidth: 300,
-    bgImageHeight: 180,
-    startTime: Date.parse('2030-01-01T04:00:00.000Z'),
-    stopTime: Date.parse('2030-01-01T04:00:01.200Z'),
-    trackList: [
-      { x: 0, y: 0, type: 'down', t: 0 },
-      { x: lastX / 2, y: 1, type: 'move', t: 500 },
-      { x: lastX, y: 2, type: 'up', t: 1200 },
-    ],
-    ...extra,
-  };
+function report(track: SlideReport['trackList'], width = 300): SlideReport {
+  return { bgImageWidth: width, bgImageHeight: width * 0.6, startTime: null, stopTime: null, trackList: track };
 }
+const person = (endX: number, seed = 1) => report(personDrag(endX, seeded(seed)));
+
+describe('track judge', () => {
+  const cases: [string, SlideReport['trackList'], string | null][] = [
+    ["a modelled person's drag", personDrag(180, seeded(7)), null],
+    ['a keyboard slide (Page Up, arrows, Enter)', keyboardSlide(150, seeded(3)), null],
+    ['a straight constant track', straightTrack(180), 'straight at a constant speed'],
+    ['a smooth eased track without tremor', easedTrack(180), 'no tremor'],
+    [
+      'a three-point track',
+      [
+        { x: 0, y: 0, type: 'down', t: 0 },
+        { x: 90, y: 1, type: 'move', t: 400 },
+        { x: 180, y: 2, type: 'up', t: 800 },
+      ],
+      'too few points',
+    ],
+    ['a slide of 200 ms', personDrag(180, seeded(7)).map((p) => ({ ...p, t: p.t / 6 })), 'too fast'],
+    [
+      'a drag that keeps its speed to the end',
+      personDrag(180, seeded(7)).map((p, i, all) => (i === all.length - 1 ? { ...p, x: 260 } : p)),
+      'does not slow down at the end',
+    ],
+    [
+      'a track going back in time',
+      personDrag(180, seeded(7)).map((p, i) => (i === 5 ? { ...p, t: 1e6 } : p)),
+      'goes back in time',
+    ],
+    [
+      'a drag that ends left of its start',
+      personDrag(180, seeded(7)).map((p) => ({ ...p, x: -p.x })),
+      'does not move right',
+    ],
+    [
+      'key presses faster than auto-repeat',
+      keyboardSlide(150, seeded(3)).map((p) => ({ ...p, t: p.t / 5 })),
+      'keys pressed faster than a key repeats',
+    ],
+    [
+      'key presses like clockwork',
+      [0, 20, 40, 60, 80, 100].map((x, i) => ({ x, y: 0, type: 'move' as const, t: i * 100 })),
+      'keys pressed like clockwork',
+    ],
+  ];
+  it.each(cases)('%s', (_name, track, verdict) => {
+    expect(trackVerdict(report(track))).toBe(verdict);
+  });
+
+  it('passes modelled drags of a person over the whole track, and refuses scripted straight and smooth ones', () => {
+    let refused = 0;
+    for (let seed = 1; seed <= 500; seed++) {
+      const endX = 60 + (seed % 186);
+      if (trackVerdict(person(endX, seed)) !== null) refused++;
+      expect(trackVerdict(report(straightTrack(endX, 500 + seed * 3)))).not.toBeNull();
+      expect(trackVerdict(report(easedTrack(endX, 500 + seed * 3)))).not.toBeNull();
+    }
+    // the model's faintest tremors (a flat drag with under 1 px of shake) may read as no tremor
+    expect(refused).toBeLessThanOrEqual(5);
+  });
+});
 
 describe('slide check', () => {
   const answerX = 400; // 400 of 600 = 200 of 300 shown
-  it('accepts a slide within 2% of the width', () => {
-    expect(slideMatches(report(200), answerX)).toBe(true);
-    expect(slideMatches(report(205), answerX)).toBe(true);
-    expect(slideMatches(report(195), answerX)).toBe(true);
+  it("accepts a person's slide within 8 px of 600 (4 px of the 300 shown)", () => {
+    expect(slideMatches(person(200), answerX)).toBe(true);
+    expect(slideMatches(person(204), answerX)).toBe(true);
+    expect(slideMatches(person(196), answerX)).toBe(true);
   });
 
   it('refuses a wrong slide', () => {
-    expect(slideMatches(report(150), answerX)).toBe(false);
-    expect(slideMatches(report(207), answerX)).toBe(false);
-    expect(slideMatches(report(0), answerX)).toBe(false);
+    expect(slideMatches(person(150), answerX)).toBe(false);
+    expect(slideMatches(person(204.6), answerX)).toBe(false);
+    expect(slideMatches(person(195.4), answerX)).toBe(false);
+  });
+
+  it("refuses a right slide whose track is no person's", () => {
+    expect(slideMatches(report(straightTrack(200)), answerX)).toBe(false);
+    expect(slideMatches(report(easedTrack(200)), answerX)).toBe(false);
   });
 
   it('scales by the width the client showed', () => {
-    expect(slideMatches(report(answerX, { bgImageWidth: BG_WIDTH }), answerX)).toBe(true);
-  });
-
-  it('refuses an instant slide and a track going back in time', () => {
-    expect(slideMatches(report(200, { stopTime: Date.parse('2030-01-01T04:00:00.050Z') }), answerX)).toBe(false);
-    const r = report(200);
-    r.trackList[1]!.t = 1500;
-    expect(slideMatches(r, answerX)).toBe(false);
+    expect(slideMatches(report(personDrag(answerX, seeded(2)), BG_WIDTH), answerX)).toBe(true);
+    expect(slideMatches(report(personDrag(answerX + 9, seeded(2)), BG_WIDTH), answerX)).toBe(false);
   });
 
   it('reads the contract body and says what is wrong with a bad one', () => {
@@ -124,5 +178,96 @@ describe('frequency rule', () => {
   it('refuses while a block holds and allows again once it has passed', () => {
     expect(frequencyDecision({ now, blockedUntil: now + 1, recent: 0 })).toEqual({ kind: 'blocked', until: now + 1 });
     expect(frequencyDecision({ now, blockedUntil: now, recent: 0 })).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('captcha throttle', () => {
+  const now = 10_000_000;
+  const limits: ThrottleLimits = {
+    windowMs: 600_000,
+    cooldownMs: 600_000,
+    challengesPerAccount: 30,
+    challengesPerAddress: 300,
+    failuresPerAccount: 10,
+    failuresPerAddress: 50,
+  };
+  const state = (
+    account: Partial<Record<string, number | null>> = {},
+    address: Partial<Record<string, number | null>> = {},
+  ) => ({
+    account: { coolingUntil: null, challenges: 0, failures: 0, ...account },
+    address: { coolingUntil: null, challenges: 0, failures: 0, ...address },
+  });
+  const cases: [string, 'challenge' | 'failure', ReturnType<typeof state>, ReturnType<typeof throttleVerdict>][] = [
+    ['the 30th challenge of an account', 'challenge', state({ challenges: 29 }), { kind: 'allow' }],
+    [
+      'the 31st challenge of an account',
+      'challenge',
+      state({ challenges: 30 }),
+      { kind: 'cool', until: now + 600_000, subjects: ['account'], holds: true },
+    ],
+    ['the 9th failure of an account', 'failure', state({ failures: 9 }), { kind: 'allow' }],
+    [
+      'the 10th failure of an account',
+      'failure',
+      state({ failures: 10 }),
+      { kind: 'cool', until: now + 600_000, subjects: ['account'], holds: true },
+    ],
+    [
+      'the 50th failure at an address',
+      'failure',
+      state({ failures: 1 }, { failures: 50 }),
+      { kind: 'cool', until: now + 600_000, subjects: ['address'], holds: true },
+    ],
+    [
+      'the 301st challenge at an address, of an account without failures',
+      'challenge',
+      state({}, { challenges: 300 }),
+      { kind: 'cool', until: now + 600_000, subjects: ['address'], holds: false },
+    ],
+    [
+      'a challenge while the account cools down',
+      'challenge',
+      state({ coolingUntil: now + 1 }),
+      { kind: 'cooling', until: now + 1 },
+    ],
+    ['a challenge after the cool-down', 'challenge', state({ coolingUntil: now }), { kind: 'allow' }],
+    [
+      'a challenge while the address cools down, of an account that failed',
+      'challenge',
+      state({ failures: 1 }, { coolingUntil: now + 5 }),
+      { kind: 'cooling', until: now + 5 },
+    ],
+    [
+      'a challenge while the address cools down, of an account that did not fail',
+      'challenge',
+      state({}, { coolingUntil: now + 5 }),
+      { kind: 'allow' },
+    ],
+    [
+      'a challenge with the limits lifted',
+      'challenge',
+      state({ challenges: 10_000 }, { challenges: 10_000 }),
+      { kind: 'allow' },
+    ],
+  ];
+  it.each(cases)('%s', (_name, kind, s, verdict) => {
+    const lifted = _name.includes('lifted') ? { ...limits, challengesPerAccount: 0, challengesPerAddress: 0 } : limits;
+    expect(throttleVerdict(now, kind, lifted, s)).toEqual(verdict);
+  });
+
+  it('an address cool-down holds only for accounts that failed in the window', () => {
+    expect(coolingFor(now, state({}, { coolingUntil: now + 9 }))).toBeNull();
+    expect(coolingFor(now, state({ failures: 1 }, { coolingUntil: now + 9 }))).toBe(now + 9);
+    expect(coolingFor(now, state({ coolingUntil: now + 3 }, { coolingUntil: now + 9 }))).toBe(now + 3);
+  });
+
+  it('counts an address as IPv4, or IPv6 by its /64 network', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:0:12:abcd::1')).toBe('2001:db8:0:12::/64');
+    expect(addressKey('2001:DB8:0000:0012:ffff:1:2:3')).toBe('2001:db8:0:12::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -12,12 +12,17 @@ import {
   deleteExpiredChallenges,
   deleteOldSubmitRecords,
   findChallengeForUpdate,
+  deleteOldThrottleRows,
   insertChallenge,
   lockSubmitter,
+  lockThrottleSubjects,
   markChecked,
   recordAttempt,
   recordBlock,
+  recordThrottleEvent,
+  startCooldown,
   submitState,
+  throttleState,
 } from './captcha.repository.ts';
 import {
   BG_HEIGHT,
@@ -28,12 +33,19 @@ import {
   FREQUENCY_RETENTION_MS,
   FREQUENCY_WINDOW_MS,
   SLIDER_PREFIX,
+  addressKey,
   challengeIdOf,
+  coolingFor,
   credentialIdOf,
   frequencyDecision,
   plainCaptchaCode,
   readSlideReport,
   slideMatches,
+  throttleVerdict,
+  type ThrottleLimits,
+  type ThrottleState,
+  type ThrottleSubject,
+  type ThrottleVerdict,
 } from './captcha.rules.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -52,17 +64,107 @@ export interface GenCaptchaResult {
   };
 }
 
+/** The throttle's limits from the configuration (CAPTCHA_* settings). */
+function throttleLimits(ctx: RequestContext): ThrottleLimits {
+  const c = ctx.config.captchaThrottle;
+  return {
+    windowMs: c.windowMinutes * 60_000,
+    cooldownMs: c.cooldownMinutes * 60_000,
+    challengesPerAccount: c.maxChallenges,
+    challengesPerAddress: c.maxChallengesPerAddress,
+    failuresPerAccount: c.maxFailures,
+    failuresPerAddress: c.maxFailuresPerAddress,
+  };
+}
+
 /**
- * A new slider challenge for the signed-in user, stored with the token it was asked with.
- * Challenges and credentials long expired are deleted on the way.
+ * The throttle state of the account and of its address at `now`, both locked until the
+ * transaction ends (taking the locks again in the same transaction is free).
+ */
+async function readThrottle(
+  tx: Tx,
+  ctx: RequestContext,
+  tenantId: string,
+  account: string,
+  now: number,
+): Promise<Record<ThrottleSubject, ThrottleState>> {
+  const address = addressKey(ctx.ip);
+  await lockThrottleSubjects(tx, tenantId, account, address);
+  const at = new Date(now);
+  const since = new Date(now - throttleLimits(ctx).windowMs);
+  return {
+    account: await throttleState(tx, tenantId, 'account', account, at, since),
+    address: await throttleState(tx, tenantId, 'address', address, at, since),
+  };
+}
+
+/**
+ * The throttle's verdict on one event of the account at its address, in the caller's
+ * transaction: both subjects locked and read, cool-downs started when a limit is reached, and
+ * the event counted unless it is refused (a failure is counted before it is judged).
+ */
+async function throttle(
+  tx: Tx,
+  ctx: RequestContext,
+  tenantId: string,
+  account: string,
+  kind: 'challenge' | 'failure',
+  now: number,
+): Promise<ThrottleVerdict> {
+  const limits = throttleLimits(ctx);
+  const address = addressKey(ctx.ip);
+  const at = new Date(now);
+  if (kind === 'failure') await recordThrottleEvent(tx, tenantId, { kind, account, address, at });
+  const verdict = throttleVerdict(now, kind, limits, await readThrottle(tx, ctx, tenantId, account, now));
+  if (verdict.kind === 'cool') {
+    for (const scope of verdict.subjects) {
+      const subject = scope === 'account' ? account : address;
+      const reason = kind === 'challenge' ? 'challenges' : 'failures';
+      await startCooldown(tx, tenantId, { scope, subject, reason, started_at: at, until: new Date(verdict.until) });
+      ctx.log.warn({ scope, subject, reason, until: new Date(verdict.until) }, 'captcha throttle: cool-down started');
+    }
+  }
+  const refused = verdict.kind === 'cooling' || (verdict.kind === 'cool' && verdict.holds);
+  if (kind === 'challenge' && !refused) await recordThrottleEvent(tx, tenantId, { kind, account, address, at });
+  return verdict;
+}
+
+/** When a refused caller may try again: the cool-down's end, or null when nothing holds. */
+function coolingUntil(verdict: ThrottleVerdict): number | null {
+  if (verdict.kind === 'cooling') return verdict.until;
+  if (verdict.kind === 'cool' && verdict.holds) return verdict.until;
+  return null;
+}
+
+/** The cool-down refusal's texts: when to try again, in the tenant's time zone, and in about how many minutes. */
+function coolingError(tenant: TenantRef, until: number, now: number): AppError {
+  return new AppError('CAPTCHA_COOLING', {
+    time: formatDateTime(until, tenant.timeZone).slice(11, 16),
+    minutes: Math.max(1, Math.ceil((until - now) / 60_000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
+  });
+}
+
+/**
+ * A new slider challenge for the signed-in user, stored with the token it was asked with;
+ * refused (AppError CAPTCHA_COOLING) while the account or its address cools down or when the
+ * account or address has fetched its allowance of challenges. Challenges, credentials and
+ * throttle counts long expired are deleted on the way.
  */
 export async function genCaptcha(ctx: RequestContext, token: string): Promise<GenCaptchaResult> {
   const { tenant, user } = requireUser(ctx);
+  const now = bookingClock.now();
+  // the throttle before the picture: a refused caller costs no drawing
+  const verdict = await withTenant(ctx.db, tenant.id, (tx) =>
+    throttle(tx, ctx, tenant.id, user.account, 'challenge', now),
+  );
+  const until = coolingUntil(verdict);
+  if (until !== null) throw coolingError(tenant, until, now);
   const puzzle = await sliderPuzzle();
   const id = randomBytes(16).toString('hex');
-  const now = bookingClock.now();
   await withTenant(ctx.db, tenant.id, async (tx) => {
     await deleteExpiredChallenges(tx, tenant.id, new Date(now - CAPTCHA_RETENTION_MS));
+    await deleteOldThrottleRows(tx, tenant.id, new Date(now - CAPTCHA_RETENTION_MS - throttleLimits(ctx).windowMs));
     await insertChallenge(tx, tenant.id, {
       id,
       account: user.account,
@@ -85,13 +187,17 @@ export async function genCaptcha(ctx: RequestContext, token: string): Promise<Ge
   };
 }
 
-/** checkCaptcha's answer: `code` 200 with the credential, else 4000 (expired/unknown), 4001 (wrong slide) or 400. */
+/**
+ * checkCaptcha's answer: `code` 200 with the credential, else 4000 (expired/unknown), 4001
+ * (wrong slide), 429 (cool-down; `retryAfterSeconds` says for how long) or 400.
+ */
 export interface CheckCaptchaResult {
-  code: 200 | 400 | 4000 | 4001;
+  code: 200 | 400 | 429 | 4000 | 4001;
   msg: string;
   msg_en: string;
   success: boolean;
   data: { captchaId: string; captchaCode: string } | null;
+  retryAfterSeconds?: number;
 }
 
 function refused(code: CheckCaptchaResult['code'], error: ErrorCode, params = {}): CheckCaptchaResult {
@@ -99,10 +205,24 @@ function refused(code: CheckCaptchaResult['code'], error: ErrorCode, params = {}
   return { code, msg: zh, msg_en: en, success: false, data: null };
 }
 
+function cooling(err: AppError): CheckCaptchaResult {
+  const { zh, en } = err.texts;
+  return {
+    code: 429,
+    msg: zh,
+    msg_en: en,
+    success: false,
+    data: null,
+    retryAfterSeconds: Number(err.params.retryAfterSeconds),
+  };
+}
+
 /**
  * Checks a slide against its challenge, once: a right slide returns a credential (captchaId =
  * the challenge id without `SLIDER_`, captchaCode = a new dashed UUID) that one booking submit
- * of this user may use within CREDENTIAL_TTL_MS; a wrong one spends the challenge.
+ * of this user may use within CREDENTIAL_TTL_MS; a wrong one spends the challenge and counts
+ * as a failure of the account and its address. While a cool-down holds nothing is checked (and
+ * nothing spent); the failure that reaches a limit is answered with the cool-down.
  */
 export async function checkCaptcha(ctx: RequestContext, token: string, body: unknown): Promise<CheckCaptchaResult> {
   const { tenant, user } = requireUser(ctx);
@@ -113,6 +233,8 @@ export async function checkCaptcha(ctx: RequestContext, token: string, body: unk
   if ('error' in report) return refused(400, 'CAPTCHA_CHECK_INPUT_INVALID', { detail: report.error });
   const now = bookingClock.now();
   return withTenant(ctx.db, tenant.id, async (tx) => {
+    const held = coolingFor(now, await readThrottle(tx, ctx, tenant.id, user.account, now));
+    if (held !== null) return cooling(coolingError(tenant, held, now));
     const row = await findChallengeForUpdate(tx, tenant.id, id);
     if (
       !row ||
@@ -126,7 +248,11 @@ export async function checkCaptcha(ctx: RequestContext, token: string, body: unk
     const right = slideMatches(report, row.answer_x);
     const code = right ? randomUUID() : null;
     await markChecked(tx, tenant.id, id, { at: new Date(now), code, expiresAt: new Date(now + CREDENTIAL_TTL_MS) });
-    if (!code) return refused(4001, 'CAPTCHA_SLIDE_WRONG');
+    if (!code) {
+      const after = await throttle(tx, ctx, tenant.id, user.account, 'failure', now);
+      const until = coolingUntil(after);
+      return until !== null ? cooling(coolingError(tenant, until, now)) : refused(4001, 'CAPTCHA_SLIDE_WRONG');
+    }
     return {
       code: 200,
       msg: '验证成功',

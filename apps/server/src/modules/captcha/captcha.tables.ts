@@ -67,3 +67,50 @@ export const captchaSubmitBlocks = pgTable(
     tenantIsolation('captcha_submit_blocks'),
   ],
 ).enableRLS();
+
+/**
+ * What the captcha throttle counts: each challenge generated and each failed check, with the
+ * account and the client address (`addressKey`) it came from. Rows older than the window are
+ * of no use and are deleted.
+ */
+export const captchaThrottleEvents = pgTable(
+  'captcha_throttle_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenant_id: tenantId(),
+    /** 'challenge' or 'failure' */
+    kind: text('kind').notNull(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    index('captcha_throttle_events_account_idx').on(t.tenant_id, t.account, t.kind, t.at),
+    index('captcha_throttle_events_address_idx').on(t.tenant_id, t.address, t.kind, t.at),
+    index('captcha_throttle_events_at_idx').on(t.tenant_id, t.at),
+    tenantIsolation('captcha_throttle_events'),
+  ],
+).enableRLS();
+
+/**
+ * A cool-down of an account or an address (`scope`, `subject`): no challenge and no check from
+ * `started_at` to `until`. Events before `started_at` no longer count towards the next one.
+ */
+export const captchaCooldowns = pgTable(
+  'captcha_cooldowns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenant_id: tenantId(),
+    /** 'account' or 'address' */
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    /** 'challenges' or 'failures': which limit was reached */
+    reason: text('reason').notNull(),
+    started_at: instant('started_at').notNull(),
+    until: instant('until').notNull(),
+  },
+  (t) => [
+    index('captcha_cooldowns_subject_idx').on(t.tenant_id, t.scope, t.subject, t.until),
+    tenantIsolation('captcha_cooldowns'),
+  ],
+).enableRLS();
