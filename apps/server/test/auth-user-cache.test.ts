@@ -1,8 +1,8 @@
 /**
  * The user a token names is looked up once per USER_CACHE_MS: a change made through this
  * process (an administrator disables a user, changes a role, deletes a user) takes effect on the
- * very next request; a change this process did not make (another instance, plain SQL) within
- * USER_CACHE_MS.
+ * very next request; one announced by another instance within a second (instances-agree.test.ts);
+ * one nobody announced (plain SQL) within USER_CACHE_MS.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

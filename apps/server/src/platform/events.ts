@@ -102,7 +102,7 @@ export async function announce(executor: Executor, change: Change): Promise<void
   }
 }
 
-/** What the listener needs of its surroundings; a clock and delays for tests. */
+/** The listener's log, and its delays (shorter in tests). */
 export interface ListenerOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** First reconnect delay, ms; doubled per failed attempt up to `maxRetryMs`. */
@@ -120,9 +120,10 @@ export interface ChangeListener {
 
 /**
  * Starts listening for changes announced by any instance. Resolves once the first attempt to
- * listen has succeeded or failed: it never rejects and never ends the process; while it is not
- * listening the caches' own lifetimes bound how stale they get, and on every (re)start of
- * listening everything kept is forgotten once, since notifications sent meanwhile are lost.
+ * listen has succeeded or failed: a database that does not answer makes it retry, never reject
+ * or end the process. While it is not listening the caches' own lifetimes bound how stale they
+ * get, and on every (re)start of listening everything kept is forgotten once, since
+ * notifications sent meanwhile are lost.
  */
 export async function listenForChanges(database: Database, opts: ListenerOptions): Promise<ChangeListener> {
   const client = (database.db as unknown as { $client?: unknown }).$client;
