@@ -97,7 +97,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   }
 
   // REST calls of the web app, at the origin's root and under the web app's base path.
-  const storage = storageFor(config);
+  const storage = storageFor(config, database.db);
   for (const prefix of new Set(['', config.basePath])) {
     await app.register(settingsRoutes, { prefix });
     await app.register(fileRoutes, { prefix, storage });

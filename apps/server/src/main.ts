@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   const app = await buildApp({ config, database });
-  const seeded = config.seedDemo ? await seedDemoTenant(database.db, { qr: qrCodeMakerFor(config) }) : false;
+  const seeded = config.seedDemo ? await seedDemoTenant(database.db, { qr: qrCodeMakerFor(config, database.db) }) : false;
 
   let closing = false;
   const shutdown = async (signal: string) => {

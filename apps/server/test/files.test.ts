@@ -140,6 +140,9 @@ describe('file upload', () => {
       errno: 1,
       error: '不支持的文件类型：.png',
       error_en: 'File type not allowed: .png',
+      errcode: '500',
+      msg: '不支持的文件类型：.png',
+      msg_en: 'File type not allowed: .png',
     });
     const svg = await upload(
       'logo.svg',
@@ -227,5 +230,122 @@ describe('file upload', () => {
     expect(foreign.statusCode).toBe(404);
     const byHeader = await t.app.inject({ method: 'GET', url: uploaded.uri, headers: { 'x-tenant': 'east' } });
     expect(byHeader.statusCode).toBe(404);
+  });
+});
+
+/** A raw POST to the upload endpoint as the demo user. */
+async function post(payload: Buffer | string, contentType: string | undefined) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/file/upload?access_token=${userToken}`,
+    headers: contentType === undefined ? {} : { 'content-type': contentType },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+describe('malformed upload requests', () => {
+  const boundary = 'yuyueBoundary7MA4YWxkTrZu0gW';
+  const mp = `multipart/form-data; boundary=${boundary}`;
+  const filePart = (name: string, fileName: string, content: Buffer | string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.from(content),
+      Buffer.from('\r\n'),
+    ]);
+  const fieldPart = (name: string, value: string) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const end = Buffer.from(`--${boundary}--\r\n`);
+
+  const cases: [string, Buffer | string, string | undefined, RegExp][] = [
+    [
+      'multipart without a boundary',
+      Buffer.concat([filePart('file', 'a.png', PNG), end]),
+      'multipart/form-data',
+      /^UPLOAD_MALFORMED$/,
+    ],
+    [
+      'an empty boundary',
+      Buffer.concat([filePart('file', 'a.png', PNG), end]),
+      'multipart/form-data; boundary=',
+      /^UPLOAD_MALFORMED$/,
+    ],
+    ['a body cut inside the file', filePart('file', 'a.png', PNG).subarray(0, 150), mp, /^UPLOAD_MALFORMED$/],
+    ['a body cut before the closing boundary', filePart('file', 'a.png', PNG), mp, /^UPLOAD_MALFORMED$/],
+    [
+      'a body cut inside the part header',
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`),
+      mp,
+      /^UPLOAD_MALFORMED$/,
+    ],
+    ['bytes that are not multipart', Buffer.from('\u0000\u0001garbage'.repeat(100)), mp, /^UPLOAD_MALFORMED$/],
+    ['a field instead of a file', Buffer.concat([fieldPart('file', 'iVBORw0KGgo='), end]), mp, /^FILE_MISSING$/],
+    ['plain text', 'file=a.png', 'text/plain', /^FILE_MISSING$/],
+    ['a form', 'file=a.png', 'application/x-www-form-urlencoded', /^FILE_MISSING$/],
+    ['an empty multipart body', '', mp, /^FILE_MISSING$/],
+    [
+      'two files',
+      Buffer.concat([filePart('file', 'a.png', PNG), filePart('file', 'b.png', PNG), end]),
+      mp,
+      /^UPLOAD_ONE_FILE$/,
+    ],
+    [
+      'a file then a second one under another name',
+      Buffer.concat([filePart('file', 'a.png', PNG), fieldPart('x', '1'), filePart('other', 'b.png', PNG), end]),
+      mp,
+      /^UPLOAD_ONE_FILE$/,
+    ],
+  ];
+  const codeOf: Record<string, string> = {
+    '上传请求格式错误，不是完整的 multipart/form-data 内容': 'UPLOAD_MALFORMED',
+    未收到文件: 'FILE_MISSING',
+    一次只能上传一个文件: 'UPLOAD_ONE_FILE',
+  };
+
+  it.each(cases)(
+    'refuses %s with a 400 in the contract shape, storing nothing',
+    async (_label, payload, type, code) => {
+      const filesBefore = storedFiles();
+      const rowsBefore = await fileRows();
+      const res = await post(payload, type);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ errno: 1, errcode: '500', id: '', uri: '' });
+      expect(res.body.msg).toBe(res.body.error);
+      expect(res.body.msg_en).toBe(res.body.error_en);
+      expect(codeOf[res.body.msg]).toMatch(code);
+      expect(storedFiles()).toEqual(filesBefore);
+      expect(await fileRows()).toBe(rowsBefore);
+    },
+  );
+
+  it('refuses a body of a type it has no parser for, or of no type, with a 415 in the contract shape', async () => {
+    for (const [payload, type] of [
+      ['<file/>', 'application/xml'],
+      [Buffer.from('x'), undefined],
+    ] as const) {
+      const res = await post(payload, type);
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({ errcode: '415', msg: expect.any(String), msg_en: expect.any(String) });
+    }
+  });
+
+  it('refuses a file over the limit followed by more parts', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(MAX + 10, 7)]);
+    const res = await post(Buffer.concat([filePart('file', 'big.png', big), fieldPart('x', '1'), end]), mp);
+    expect(res.status).toBe(400);
+    expect(res.body.error_en).toBe('The file is too large; the limit is 0.1 MB');
+  });
+
+  it('takes the file among fields, and still serves after every malformed request', async () => {
+    const res = await post(
+      Buffer.concat([fieldPart('note', '1'), filePart('file', 'ok.png', PNG), fieldPart('after', '2'), end]),
+      mp,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.errno).toBe(0);
+    const got = await t.app.inject({ method: 'GET', url: res.body.uri });
+    expect(got.rawPayload.equals(PNG)).toBe(true);
   });
 });

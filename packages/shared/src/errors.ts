@@ -666,6 +666,16 @@ export const errorCatalogue = {
     zh: '需要指标令牌（Authorization: Bearer <METRICS_TOKEN>）',
     en: 'The metrics token is required (Authorization: Bearer <METRICS_TOKEN>)',
   },
+  // --- uploads: malformed multipart bodies and a file store that does not answer (section: file storage)
+  UPLOAD_MALFORMED: {
+    zh: '上传请求格式错误，不是完整的 multipart/form-data 内容',
+    en: 'Malformed upload: the body is not complete multipart/form-data',
+  },
+  UPLOAD_ONE_FILE: { zh: '一次只能上传一个文件', en: 'Upload one file at a time' },
+  FILE_STORAGE_UNAVAILABLE: {
+    zh: '文件存储暂不可用，请稍后重试',
+    en: 'File storage is temporarily unavailable, please try again later',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -14,7 +14,7 @@ import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedScope } from '../resources/resource-admins.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
-import { checkInUrl, qrCodeMakerFor, qrCodePng } from '../resources/resources.service.ts';
+import { checkInUrl, qrCodePng } from '../resources/resources.service.ts';
 import {
   bookingWithSign,
   checkInRuleRows,
@@ -372,7 +372,7 @@ export async function resourceCode(ctx: RequestContext, resourcesId: unknown, va
     if (!found || found.row.del !== 0) throw new AppError('RESOURCE_NOT_FOUND');
     if (!(await isResourceAdmin(tx, tenant.id, user, resourcesId))) throw new AppError('FORBIDDEN');
     const { code, claims } = await issueCode(tx, tenant.id, 'resource', resourcesId, now, ttl);
-    const url = withSignCode(checkInUrl(qrCodeMakerFor(ctx.config), resourcesId), code);
+    const url = withSignCode(checkInUrl(ctx.config, resourcesId), code);
     return {
       code,
       url,

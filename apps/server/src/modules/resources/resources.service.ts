@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { formatDateTime, instantOf, isoDateOf, parseIsoDate } from '@yuyue/shared';
 import type { Config } from '../../config.ts';
-import { withTenant, type Tx } from '../../db/client.ts';
+import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -636,8 +636,11 @@ export interface QrCodeMaker {
   storage: FileStorage;
 }
 
-export function qrCodeMakerFor(config: Pick<Config, 'publicUrl' | 'basePath' | 'dataDir'>): QrCodeMaker {
-  return { publicUrl: config.publicUrl, basePath: config.basePath, storage: storageFor(config) };
+export function qrCodeMakerFor(
+  config: Pick<Config, 'publicUrl' | 'basePath' | 'dataDir' | 'storage' | 's3'>,
+  db: Db,
+): QrCodeMaker {
+  return { publicUrl: config.publicUrl, basePath: config.basePath, storage: storageFor(config, db) };
 }
 
 /** The check-in page a resource's QR code opens. */
@@ -955,7 +958,7 @@ export async function writeResource(
 }
 
 function writerOf(ctx: RequestContext, tenant: TenantRef, user: AuthUser): Writer {
-  return { tenantId: tenant.id, by: { account: user.account, name: user.name }, qr: qrCodeMakerFor(ctx.config) };
+  return { tenantId: tenant.id, by: { account: user.account, name: user.name }, qr: qrCodeMakerFor(ctx.config, ctx.db) };
 }
 
 /** Runs a write that may have stored QR bytes; removes them when the transaction fails. */

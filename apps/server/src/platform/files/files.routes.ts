@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RESULT_FAILED } from '@yuyue/shared';
 import { AppError } from '../errors.ts';
 import type { RequestContext } from '../context.ts';
-import { openFile, tooLarge, uploadFile } from './files.service.ts';
+import { openFile, tooLarge, uploadFile, type IncomingFile } from './files.service.ts';
 import { contentDisposition } from './files.rules.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -13,23 +13,77 @@ export interface FileRoutesOptions {
 
 const authCodes = new Set(['ACCESS_TOKEN_INVALID', 'UNAUTHENTICATED']);
 
-/** The upload response of a refusal: the original's `{id, uri, errno, error}`, plus `error_en`. */
-function uploadRefused(reply: FastifyReply, error: AppError) {
-  const { zh, en } = error.texts;
-  return reply.code(authCodes.has(error.code) ? 401 : 400).send({ id: '', uri: '', errno: 1, error: zh, error_en: en });
+/** HTTP status of a refusal of the file routes: 401 sign-in, 404 no such file, 503 the store failed, else 400. */
+function statusOf(error: AppError): number {
+  if (authCodes.has(error.code)) return 401;
+  if (error.code === 'FILE_NOT_FOUND') return 404;
+  if (error.code === 'FILE_STORAGE_UNAVAILABLE') return 503;
+  return 400;
 }
 
-/** Errors of the multipart parser as catalogue refusals; null for anything else. */
-function multipartError(ctx: RequestContext, err: unknown): AppError | null {
+/**
+ * The upload response of a refusal: the original's `{id, uri, errno, error}` (what existing
+ * clients read) with `error_en`, and the contract's `errcode/msg/msg_en`, which every other
+ * refusal of the API carries.
+ */
+function uploadRefused(reply: FastifyReply, error: AppError) {
+  const { zh, en } = error.texts;
+  return reply.code(statusOf(error)).send({
+    id: '',
+    uri: '',
+    errno: 1,
+    error: zh,
+    error_en: en,
+    errcode: error.code === 'ACCESS_TOKEN_INVALID' ? 'ACCESS_TOKEN_INVALID' : RESULT_FAILED,
+    msg: zh,
+    msg_en: en,
+  });
+}
+
+/**
+ * An error of the multipart parser as a refusal. Every one is the body's fault: not multipart
+ * at all, no boundary, cut short, a malformed part header, a second file, too many parts.
+ */
+function multipartRefusal(ctx: RequestContext, err: unknown): AppError {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: unknown })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(ctx);
-  if (
-    typeof code === 'string' &&
-    /^FST_(INVALID_MULTIPART_CONTENT_TYPE|FILES_LIMIT|PARTS_LIMIT|FIELDS_LIMIT)$/.test(code)
-  ) {
-    return new AppError('FILE_MISSING');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('FILE_MISSING');
+  if (code === 'FST_FILES_LIMIT') return new AppError('UPLOAD_ONE_FILE');
+  ctx.log.info({ reason: (err as Error)?.message ?? String(err) }, 'malformed upload refused');
+  return new AppError('UPLOAD_MALFORMED');
+}
+
+/**
+ * The one file of an upload form, or null when the form has none. Its stream ends only once the
+ * whole form is read, so a second file or a body cut short after the file fails the upload
+ * before anything is recorded; fields are ignored.
+ */
+async function uploadedFile(ctx: RequestContext, request: FastifyRequest): Promise<IncomingFile | null> {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  const next = async (): Promise<Multipart | null> => {
+    try {
+      const r = await parts.next();
+      return r.done ? null : r.value;
+    } catch (err) {
+      throw multipartRefusal(ctx, err);
+    }
+  };
+  let part: Multipart | null;
+  while ((part = await next()) && part.type !== 'file');
+  if (!part) return null;
+  const file = (part as MultipartFile).file;
+  async function* content(): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of file) yield chunk as Buffer;
+    } catch (err) {
+      throw multipartRefusal(ctx, err);
+    }
+    for (let rest = await next(); rest; rest = await next()) {
+      if (rest.type === 'file') throw new AppError('UPLOAD_ONE_FILE');
+    }
   }
-  return null;
+  return { fileName: part.filename, stream: content(), truncated: () => file.truncated };
 }
 
 /**
@@ -46,19 +100,9 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
     try {
       const ctx = await app.contextFor(request);
       if (!ctx.user) throw new AppError('UNAUTHENTICATED');
-      let part;
-      try {
-        part = await request.file();
-      } catch (err) {
-        throw multipartError(ctx, err) ?? err;
-      }
-      if (!part) throw new AppError('FILE_MISSING');
-      const source = part.file;
-      const stored = await uploadFile(ctx, storage, {
-        fileName: part.filename,
-        stream: source,
-        truncated: () => source.truncated,
-      });
+      const file = await uploadedFile(ctx, request);
+      if (!file) throw new AppError('FILE_MISSING');
+      const stored = await uploadFile(ctx, storage, file);
       return { id: stored.id, uri: stored.uri, errno: 0, error: '' };
     } catch (err) {
       if (err instanceof AppError) return uploadRefused(reply, err);
@@ -80,9 +124,9 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
         reply.header('content-security-policy', "default-src 'none'; sandbox");
       return reply.send(file.stream);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'FILE_NOT_FOUND') {
+      if (err instanceof AppError && (err.code === 'FILE_NOT_FOUND' || err.code === 'FILE_STORAGE_UNAVAILABLE')) {
         const { zh, en } = err.texts;
-        return reply.code(404).send({ errcode: RESULT_FAILED, msg: zh, msg_en: en });
+        return reply.code(statusOf(err)).send({ errcode: RESULT_FAILED, msg: zh, msg_en: en });
       }
       throw err;
     }

@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { findFile, insertFile, type FileRow } from './files.repository.ts';
 import { SNIFF_BYTES, detectFileType, sanitizeFileName, type FileType } from './files.rules.ts';
-import type { FileStorage } from './storage.ts';
+import { StorageError, type FileStorage, type Stored } from './storage.ts';
 
 /** An upload as it arrives: its name and its bytes, read once. */
 export interface IncomingFile {
@@ -35,6 +35,25 @@ export function fileUri(ctx: RequestContext, id: string): string {
 /** FILE_TOO_LARGE naming the configured limit. */
 export function tooLarge(ctx: RequestContext): AppError {
   return new AppError('FILE_TOO_LARGE', { maxMb: Math.round((ctx.config.uploadMaxBytes / (1024 * 1024)) * 10) / 10 });
+}
+
+/**
+ * A failure of the store itself as the request's refusal, FILE_STORAGE_UNAVAILABLE (logged with
+ * its cause: the operator needs it, the client must not see it); any other error unchanged.
+ */
+function storageRefusal(ctx: RequestContext, storage: FileStorage, err: unknown, key: string): unknown {
+  if (!(err instanceof StorageError)) return err;
+  ctx.log.error({ err, storage: storage.kind, key }, 'file storage failed');
+  return new AppError('FILE_STORAGE_UNAVAILABLE');
+}
+
+/** Removes bytes whose file was refused or not recorded; a failure leaves them orphaned and is logged, not thrown. */
+async function discardBytes(ctx: RequestContext, storage: FileStorage, key: string): Promise<void> {
+  try {
+    await storage.delete(key);
+  } catch (err) {
+    ctx.log.error({ err, storage: storage.kind, key }, 'could not remove the bytes of a file that was not recorded');
+  }
 }
 
 /**
@@ -100,9 +119,14 @@ export async function uploadFile(ctx: RequestContext, storage: FileStorage, file
   const { type, stream } = await checkedStream(ctx, file, fileName);
   const id = randomUUID();
   const key = `${tenant.id}/${id}`;
-  const { size } = await storage.put(key, stream);
+  let size: number;
+  try {
+    ({ size } = await storage.put(key, stream));
+  } catch (err) {
+    throw storageRefusal(ctx, storage, err, key);
+  }
   if (file.truncated() || size > ctx.config.uploadMaxBytes) {
-    await storage.delete(key);
+    await discardBytes(ctx, storage, key);
     throw tooLarge(ctx);
   }
   try {
@@ -118,7 +142,7 @@ export async function uploadFile(ctx: RequestContext, storage: FileStorage, file
       await audit(tx, ctx, { module: 'file', type: 'upload', content: `${fileName} (${size} B)`, object: id });
     });
   } catch (err) {
-    await storage.delete(key);
+    await discardBytes(ctx, storage, key);
     throw err;
   }
   return { id, uri: fileUri(ctx, id) };
@@ -136,7 +160,12 @@ export async function openFile(ctx: RequestContext, storage: FileStorage, id: st
   if (!tenant || !isUuid(id)) throw new AppError('FILE_NOT_FOUND');
   const row = await withTenant(ctx.db, tenant.id, (tx) => findFile(tx, tenant.id, id));
   if (!row) throw new AppError('FILE_NOT_FOUND');
-  const stream = await storage.get(row.storage_key);
+  let stream: Readable | null;
+  try {
+    stream = await storage.get(row.storage_key);
+  } catch (err) {
+    throw storageRefusal(ctx, storage, err, row.storage_key);
+  }
   if (!stream) {
     ctx.log.error({ fileId: id, key: row.storage_key }, 'stored file has no bytes');
     throw new AppError('FILE_NOT_FOUND');
@@ -153,9 +182,10 @@ export interface GeneratedFile {
 }
 
 /**
- * Stores a file the server made: the bytes go to storage, the row is written in the caller's
- * transaction. Returns the id, the uri it is served at and `discard`, which removes the bytes
- * again; call it when the transaction fails.
+ * Stores a file the server made: the bytes go to storage (in the caller's transaction when the
+ * store is the database), the row is written in the caller's transaction. Returns the id, the
+ * uri it is served at and `discard`, which removes the bytes again; call it when the
+ * transaction fails (it does nothing when the bytes were written in it).
  */
 export async function storeGeneratedFile(
   tx: Tx,
@@ -165,8 +195,19 @@ export async function storeGeneratedFile(
 ): Promise<StoredFile & { discard: () => Promise<void> }> {
   const id = randomUUID();
   const key = `${where.tenantId}/${id}`;
-  const { size } = await storage.put(key, Readable.from([file.bytes]));
-  const discard = () => storage.delete(key);
+  let stored: Stored;
+  try {
+    stored = await storage.put(key, Readable.from([file.bytes]), { tx });
+  } catch (err) {
+    if (!(err instanceof StorageError)) throw err;
+    const refusal = new AppError('FILE_STORAGE_UNAVAILABLE');
+    refusal.cause = err;
+    throw refusal;
+  }
+  const { size, inTransaction } = stored;
+  // Bytes written in the transaction go with its rollback; deleting them through another
+  // connection from inside it could wait on that very transaction (PGlite has one connection).
+  const discard = inTransaction ? async () => {} : () => storage.delete(key);
   try {
     await insertFile(tx, where.tenantId, {
       id,

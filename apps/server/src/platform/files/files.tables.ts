@@ -1,4 +1,4 @@
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, customType, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createTime, id, tenantId, tenantIsolation } from '../../db/columns.ts';
 
 /** Uploaded files; the bytes live in the storage backend under `storage_key`. */
@@ -15,4 +15,25 @@ export const files = pgTable(
     create_time: createTime(),
   },
   () => [tenantIsolation('files')],
+).enableRLS();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+/**
+ * The bytes of uploaded files when `STORAGE=database`, one row per file (written before its
+ * `files` row, so no foreign key). The migration sets `data` to STORAGE EXTERNAL: stored out of
+ * line, uncompressed, so a slice is read without reading the whole value.
+ */
+export const fileBlobs = pgTable(
+  'file_blobs',
+  {
+    tenant_id: tenantId(),
+    file_id: uuid('file_id').notNull(),
+    data: bytea('data').notNull(),
+    create_time: createTime(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant_id, t.file_id] }), tenantIsolation('file_blobs')],
 ).enableRLS();
