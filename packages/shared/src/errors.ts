@@ -59,6 +59,21 @@ export const errorCatalogue = {
   DEPARTMENT_NOT_FOUND: { zh: '部门不存在', en: 'The department does not exist' },
   POST_NOT_FOUND: { zh: '岗位不存在', en: 'The post does not exist' },
   USER_NOT_FOUND: { zh: '用户不存在', en: 'The user does not exist' },
+  // Privacy, links and approvals (section: privacy): contact details, attachments, self-approval.
+  USER_FILTER_ADMIN_ONLY: {
+    zh: '只有管理员可以按{fields}筛选用户',
+    en: 'Only administrators may filter users by {fields}',
+  },
+  ENCLOSURE_NOT_UPLOADED: {
+    zh: '附件必须是上传到本系统的文件：{field}',
+    en: 'The attachment must be a file uploaded to this system: {field}',
+  },
+  EMAIL_INVALID: { zh: '邮箱格式不正确：{field}', en: 'Not a valid email address: {field}' },
+  PHONE_INVALID: { zh: '电话号码格式不正确：{field}', en: 'Not a valid phone number: {field}' },
+  SELF_APPROVAL_FORBIDDEN: {
+    zh: '不能审批自己的预约申请，请由其他审批人或租户管理员审批',
+    en: 'You cannot decide your own booking application; another approver or the tenant administrator must',
+  },
   DEPARTMENT_CYCLE: {
     zh: '上级部门不能是本部门或其下级部门',
     en: 'The parent department cannot be the department itself or one of its sub-departments',

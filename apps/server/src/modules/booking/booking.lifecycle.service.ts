@@ -280,7 +280,9 @@ export async function listAllAppointments(ctx: RequestContext, args: ListArgs) {
       tenant.id,
       rows.map((r) => r.id),
     );
-    return { nodes: rows.map((r) => wire(r, children, tenant.timeZone)), total, offset };
+    // The list holds only bookings of resources the reader administers (the scope above).
+    const reader = { user, managed: new Set(rows.map((r) => r.resources_id)) };
+    return { nodes: rows.map((r) => wire(r, children, tenant.timeZone, reader)), total, offset };
   });
 }
 

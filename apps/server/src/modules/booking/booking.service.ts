@@ -10,7 +10,9 @@ import { banRefusal, type Ban } from '../blacklist/blacklist.guard.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { notificationSettingsFrom, type ResourceNotificationRow } from '../notifications/notifications.repository.ts';
+import { personViewOf, showsContact } from '../directory/directory.rules.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
+import { managedAmong } from '../resources/resource-admins.ts';
 import { resourceFilterColumns } from '../resources/resources.repository.ts';
 import { minutesOf, normaliseFilterMap, slotCapacity } from '../resources/resources.rules.ts';
 import { opt } from '../rules/rules.inputs.ts';
@@ -678,8 +680,25 @@ export async function changeState(
   });
 }
 
-/** A booking in the contract's shape: `appointment_date` as epoch ms of local midnight. */
-export function wire(row: AppointmentListRow, children: Awaited<ReturnType<typeof childrenOf>>, zone: string) {
+/**
+ * Who reads a booking list: the participants' phone and email follow the directory's contact
+ * rule (`personViewOf`); `managed` holds the resources among the list's that the reader administers.
+ */
+export interface ListReader {
+  user: AuthUser;
+  managed: ReadonlySet<string>;
+}
+
+/**
+ * A booking in the contract's shape: `appointment_date` as epoch ms of local midnight; a
+ * participant's `mobile` and `email` null unless `reader` may see that person's contact details.
+ */
+export function wire(
+  row: AppointmentListRow,
+  children: Awaited<ReturnType<typeof childrenOf>>,
+  zone: string,
+  reader: ListReader,
+) {
   const { tenant_id: _t, starts_at: _s, ends_at: _e, active: _a, exclusive: _x, update_time: _u, ...rest } = row;
   return {
     ...rest,
@@ -689,7 +708,16 @@ export function wire(row: AppointmentListRow, children: Awaited<ReturnType<typeo
     cancel_time: row.cancel_time ? formatDateTime(row.cancel_time.getTime(), zone) : '',
     create_time: formatDateTime(row.create_time.getTime(), zone),
     appointmentParticipantList: (children.participants.get(row.id) ?? []).map(
-      ({ tenant_id: _pt, create_time, ...p }) => ({ ...p, create_time: formatDateTime(create_time.getTime(), zone) }),
+      ({ tenant_id: _pt, create_time, ...p }) => {
+        const view = personViewOf(reader.user, { account: p.participant_id }, reader.managed.has(row.resources_id));
+        const contact = showsContact(view);
+        return {
+          ...p,
+          mobile: contact ? p.mobile : null,
+          email: contact ? p.email : null,
+          create_time: formatDateTime(create_time.getTime(), zone),
+        };
+      },
     ),
     appointmentCollectionList: (children.collections.get(row.id) ?? []).map(
       ({ tenant_id: _ct, create_time, ...c }) => ({ ...c, create_time: formatDateTime(create_time.getTime(), zone) }),
@@ -739,7 +767,20 @@ export async function listOwnAppointments(ctx: RequestContext, args: ListArgs) {
       tenant.id,
       rows.map((r) => r.id),
     );
-    return { nodes: rows.map((r) => wire(r, children, tenant.timeZone)), total, offset };
+    // Only bookings whose participants hold someone else's contact details need to know whether
+    // the reader administers their resource.
+    const withContacts = rows.filter((r) =>
+      (children.participants.get(r.id) ?? []).some(
+        (p) => (p.mobile || p.email) && !showsContact(personViewOf(user, { account: p.participant_id }, false)),
+      ),
+    );
+    const managed = await managedAmong(
+      tx,
+      tenant.id,
+      user,
+      withContacts.map((r) => r.resources_id),
+    );
+    return { nodes: rows.map((r) => wire(r, children, tenant.timeZone, { user, managed })), total, offset };
   });
 }
 

@@ -14,7 +14,7 @@ import type {
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GqlContext, GraphqlContribution } from '../../platform/graphql/types.ts';
 import type { DepartmentRow, MenuRow, PositionRecord, PostRow, UserImageRow } from './directory.repository.ts';
-import type { TreeNode } from './directory.rules.ts';
+import { showsContact, type TreeNode } from './directory.rules.ts';
 import * as directory from './directory.service.ts';
 import type { DirectoryUser } from './directory.service.ts';
 
@@ -58,8 +58,31 @@ function position(p: PositionRecord) {
   return { active: p.active, dept: p.dept && department(p.dept), post: p.post && post(p.post) } satisfies Position;
 }
 
-/** A user in the wire shape; `me` adds the caller's address and whether they administer resources. */
-function user(u: DirectoryUser, me: { ip: string; managesResources: boolean } | null = null) {
+/**
+ * A user in the wire shape, narrowed to what the caller may see (`u.view`); `me` adds the
+ * caller's address and whether they administer resources.
+ */
+function user(u: DirectoryUser, me: { ip: string; managesResources: boolean } | null = null): User & { id: string } {
+  const full = fullUser(u, me);
+  if (u.view === 'full') return full;
+  // Everyone sees name, account and department; phone and email only with the contact view.
+  const contact = showsContact(u.view);
+  return {
+    id: full.id,
+    account: full.account,
+    accountFriendly: full.accountFriendly,
+    name: full.name,
+    username: full.username,
+    tenantId: full.tenantId,
+    openid: full.openid,
+    email: contact ? full.email : null,
+    phone: contact ? full.phone : null,
+    attrsValues: [],
+    positions: u.positions.map((p) => ({ active: p.active, dept: p.dept && department(p.dept), post: null })),
+  };
+}
+
+function fullUser(u: DirectoryUser, me: { ip: string; managesResources: boolean } | null) {
   return {
     id: u.id,
     account: u.account,

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   HOME_MENU_DESCRIPTION,
   MAX_IMAGE_BYTES,
+  adminOnlyUserFilters,
   avatarProblem,
   buildDepartmentTree,
   isSelfLockout,
   localMenuModeOf,
   maySetAvatar,
   menusFor,
+  personViewOf,
   seesPrivateFields,
+  showsContact,
   wouldCreateCycle,
 } from './directory.rules.ts';
 
@@ -150,5 +153,36 @@ describe('permissions', () => {
     [{ id: 'u', role: 'admin' }, 'v', true],
   ] as const)('seesPrivateFields(%j, %s) = %s', (viewer, userId, expected) => {
     expect(seesPrivateFields(viewer, userId)).toBe(expected);
+  });
+});
+
+describe('personViewOf (contact details)', () => {
+  const student = { id: 'u1', account: 'student', role: 'user' as const };
+  const admin = { id: 'a1', account: 'admin', role: 'admin' as const };
+  it.each([
+    ['a tenant administrator, anyone', admin, { id: 'u2', account: 'other' }, false, 'full'],
+    ['the person themself, by id', student, { id: 'u1', account: 'student' }, false, 'full'],
+    ['the person themself, a participant named by account', student, { account: 'student' }, false, 'full'],
+    ['the person themself, a participant named by user id', student, { account: 'u1' }, false, 'full'],
+    ['an administrator of a resource the person booked', student, { id: 'u2', account: 'other' }, true, 'contact'],
+    ['anyone else', student, { id: 'u2', account: 'other' }, false, 'basic'],
+    ['anyone else, a participant without an account', student, { account: '' }, false, 'basic'],
+  ] as const)('%s: %s', (_, viewer, person, administers, expected) => {
+    expect(personViewOf(viewer, person, administers)).toBe(expected);
+    expect(showsContact(personViewOf(viewer, person, administers))).toBe(expected !== 'basic');
+  });
+});
+
+describe('adminOnlyUserFilters', () => {
+  it.each([
+    [{}, []],
+    [{ name: { like: '张' }, dept: { eq: 'D1' } }, []],
+    [{ role: { eq: '' } }, []],
+    [{ role: { in: [] } }, []],
+    [{ role: { eq: 'admin' } }, ['role']],
+    [{ role: { ne: 'user' }, post: { in: ['P1'] } }, ['role', 'post']],
+    [{ post: { like: '管理' } }, ['post']],
+  ])('%j -> %j', (filter, expected) => {
+    expect(adminOnlyUserFilters(filter)).toEqual(expected);
   });
 });

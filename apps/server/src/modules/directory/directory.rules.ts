@@ -165,3 +165,56 @@ export function isSelfLockout(
 export function seesPrivateFields(viewer: { id: string; role: Role }, userId: string): boolean {
   return viewer.role === 'admin' || viewer.id === userId;
 }
+
+/**
+ * How much of a person's record a viewer sees (docs/GLOSSARY.md "Contact details"):
+ * - `full`: the person themself and the tenant's administrators (everything, identity fields too);
+ * - `contact`: an administrator of a resource the person has booked (name, account, department,
+ *   phone and email);
+ * - `basic`: anyone else (name, account and department only).
+ */
+export type PersonView = 'full' | 'contact' | 'basic';
+
+/** The viewer as the contact rule sees them. */
+export interface ContactViewer {
+  id: string;
+  account: string;
+  role: Role;
+}
+
+/**
+ * The one rule of who sees whose contact details, for the directory's users and the
+ * participants of booking lists. `person` names the subject by user id and/or account (a
+ * booking's participant carries only `participant_id`, an account or a user id);
+ * `administersTheirBooking`: the viewer administers a resource the person booked (or, for a
+ * participant, the resource of that booking).
+ */
+export function personViewOf(
+  viewer: ContactViewer,
+  person: { id?: string | null; account?: string | null },
+  administersTheirBooking: boolean,
+): PersonView {
+  if (viewer.role === 'admin') return 'full';
+  const isSelf =
+    (!!person.id && person.id === viewer.id) ||
+    (!!person.account && (person.account === viewer.account || person.account === viewer.id));
+  if (isSelf) return 'full';
+  return administersTheirBooking ? 'contact' : 'basic';
+}
+
+/** Whether a view shows phone and email. */
+export function showsContact(view: PersonView): boolean {
+  return view !== 'basic';
+}
+
+/**
+ * Filters of `users` that only the tenant's administrators may use: filtering by role or post
+ * would reveal what an ordinary viewer may not see (who is an administrator, who holds a post).
+ */
+export function adminOnlyUserFilters(filter: Record<string, unknown>): string[] {
+  return (['role', 'post'] as const).filter((key) => {
+    const f = filter[key] as { eq?: unknown; in?: unknown; like?: unknown } | null | undefined;
+    if (!f || typeof f !== 'object') return false;
+    return Object.values(f).some((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length));
+  });
+}

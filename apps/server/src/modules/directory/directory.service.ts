@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError, UNIQUE_VIOLATION, sqlState } from '../../platform/errors.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { managesAnyResource } from '../resources/resource-admins.ts';
+import { bookersManagedBy, managesAnyResource } from '../resources/resource-admins.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { withDefaults } from '../settings/settings.rules.ts';
 import {
@@ -51,12 +51,16 @@ async function unique<T>(insert: () => Promise<T>, refusal: () => AppError): Pro
   }
 }
 
-/** A user as the directory shows it: identity fields are null for viewers who may not see them. */
+/**
+ * A user as the directory shows it to the caller: `view` says which fields the caller may see
+ * (directory rules, `personViewOf`); identity fields are already null for viewers who may not.
+ */
 export type DirectoryUser = Omit<UserRecord, 'card_no' | 'card_type' | 'birthday'> & {
   card_no: string | null;
   card_type: string | null;
   birthday: string | null;
   positions: PositionRecord[];
+  view: rules.PersonView;
 };
 
 async function present(tx: Tx, caller: Caller, rows: UserRecord[]): Promise<DirectoryUser[]> {
@@ -67,6 +71,12 @@ async function present(tx: Tx, caller: Caller, rows: UserRecord[]): Promise<Dire
   );
   const byUser = new Map<string, PositionRecord[]>();
   for (const p of positions) byUser.set(p.user_id, [...(byUser.get(p.user_id) ?? []), p]);
+  // A resource administrator sees the contact details of the people who booked their resources.
+  const others = rows.filter((r) => r.id !== caller.user.id).map((r) => r.account);
+  const bookers =
+    caller.user.role === 'admin' || !others.length
+      ? new Set<string>()
+      : await bookersManagedBy(tx, caller.tenant.id, caller.user, others);
   return rows.map((row) => {
     const visible = rules.seesPrivateFields(caller.user, row.id);
     return {
@@ -75,6 +85,7 @@ async function present(tx: Tx, caller: Caller, rows: UserRecord[]): Promise<Dire
       card_type: visible ? row.card_type : null,
       birthday: visible ? row.birthday : null,
       positions: byUser.get(row.id) ?? [],
+      view: rules.personViewOf(caller.user, row, bookers.has(row.account)),
     };
   });
 }
@@ -102,6 +113,8 @@ export async function listUsers(
 ): Promise<{ rows: DirectoryUser[]; total: number; offset: number }> {
   const c = caller(ctx);
   const input = parseInput(usersQueryInput, args);
+  const adminOnly = c.user.role === 'admin' ? [] : rules.adminOnlyUserFilters(input.filter);
+  if (adminOnly.length) throw new AppError('USER_FILTER_ADMIN_ONLY', { fields: adminOnly.join(', ') });
   const offset = Math.max(0, input.offset ?? 0);
   return withTenant(ctx.db, c.tenant.id, async (tx) => {
     const page = await repo.findUsersPage(tx, c.tenant.id, input.filter, {

@@ -1,9 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { appointments } from '../booking/booking.tables.ts';
 import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
 import { resources } from './resources.tables.ts';
 
@@ -89,6 +90,44 @@ export async function managesAnyResource(tx: Executor, tenantId: string, user: A
     .where(and(eq(resources.tenant_id, tenantId), managed))
     .limit(1);
   return !!row;
+}
+
+/** The resources among `resourceIds` that `user` manages (all of them for a tenant administrator). */
+export async function managedAmong(
+  tx: Executor,
+  tenantId: string,
+  user: AuthUser,
+  resourceIds: readonly string[],
+): Promise<Set<string>> {
+  const ids = [...new Set(resourceIds.filter(isUuid))];
+  const managed = managedResources(tenantId, user);
+  if (!managed) return new Set(ids);
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .where(and(eq(resources.tenant_id, tenantId), inArray(resources.id, ids), managed));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The accounts among `accounts` that have booked a resource `user` manages: whose contact
+ * details that resource administrator may see (directory rules, "Contact details").
+ */
+export async function bookersManagedBy(
+  tx: Executor,
+  tenantId: string,
+  user: AuthUser,
+  accounts: readonly string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(accounts)];
+  if (!wanted.length) return new Set();
+  const managed = ofManagedResource(tenantId, user, appointments.resources_id);
+  const rows = await tx
+    .selectDistinct({ account: appointments.created_user })
+    .from(appointments)
+    .where(and(eq(appointments.tenant_id, tenantId), inArray(appointments.created_user, wanted), managed));
+  return new Set(rows.map((r) => r.account));
 }
 
 /**

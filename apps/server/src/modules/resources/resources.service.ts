@@ -246,6 +246,8 @@ function wireResource(row: ResourceRow, loaded: Loaded, isoDate: string, tenant:
     rule_template_id: rule_template_id ?? '',
     resources_type_name: type?.resources_name ?? '',
     resources_type_name_en: type?.resources_name_en ?? '',
+    // Cloud meetings are switched on per resource type; a resource offers one when its type does.
+    wemeet_enable: type?.wemeet_enable ?? '0',
     create_time: t(create_time),
     like: stats?.get(row.id)?.like ?? 0,
     evaluateCount: stats?.get(row.id)?.evaluateCount ?? 0,
@@ -958,7 +960,11 @@ export async function writeResource(
 }
 
 function writerOf(ctx: RequestContext, tenant: TenantRef, user: AuthUser): Writer {
-  return { tenantId: tenant.id, by: { account: user.account, name: user.name }, qr: qrCodeMakerFor(ctx.config, ctx.db) };
+  return {
+    tenantId: tenant.id,
+    by: { account: user.account, name: user.name },
+    qr: qrCodeMakerFor(ctx.config, ctx.db),
+  };
 }
 
 /** Runs a write that may have stored QR bytes; removes them when the transaction fails. */

@@ -9,8 +9,9 @@ export interface AppointmentParticipant {
   participant_name: string;
   participant_dept_id: string;
   participant_dept_name: string;
-  mobile: string;
-  email: string;
+  /** Null when the reader may not see this person's contact details (docs/GLOSSARY.md "Contact details"). */
+  mobile: string | null;
+  email: string | null;
 }
 
 /** A collected field's value given with a booking. */

@@ -2970,6 +2970,8 @@ export type Resources = {
   /** Successful bookings of the resource (valid, not refused or awaiting approval; lists and the detail). */
   totalSuccessReserveCounts?: Maybe<Scalars['Int']['output']>;
   userDisplayInfoConfigList?: Maybe<Array<Maybe<UserDisplayInfoConfig>>>;
+  /** "1" when the resource offers a cloud meeting with its bookings: its type's wemeet_enable. */
+  wemeet_enable?: Maybe<Scalars['String']['output']>;
   write_detail?: Maybe<Scalars['String']['output']>;
 };
 
@@ -5845,6 +5847,7 @@ export type ResourcesResolvers<
     ParentType,
     ContextType
   >;
+  wemeet_enable?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   write_detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 

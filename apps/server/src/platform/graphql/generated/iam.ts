@@ -336,8 +336,11 @@ export type StringFilter = {
  * `source` tells where the record comes from (`local`: created here); `createSource`,
  * `createDataSource` and `dataSource` carry the same value. `openid` is the subject of the
  * user's tokens (`<tenantId>:<userId>`); `ip` is the caller's address and is set on `me` only.
- * `cardNo`, `cardType` and `birthday` are null when an ordinary user looks at someone else.
- * The password is never readable.
+ * What a caller sees of someone else (docs/GLOSSARY.md "Contact details"): an ordinary user
+ * sees id, account, accountFriendly, username, name, tenantId, openid and the departments of
+ * `positions` (post null), every other field null; `phone` and `email` too when the caller
+ * administers a resource that person has booked. A user sees all of their own record, a tenant
+ * administrator everyone's. The password is never readable.
  */
 export type User = {
   __typename?: 'User';
@@ -396,7 +399,7 @@ export type UserEdge = {
 /**
  * Filters of `users`: `account`, `name` (eq, like = contains, in, ...), `dept` (a department's
  * id or code: users holding a position there), `post` (likewise), `role`. An empty `eq` means
- * no filter.
+ * no filter. `post` and `role` are for tenant administrators (USER_FILTER_ADMIN_ONLY otherwise).
  */
 export type UserFilter = {
   account?: InputMaybe<StringFilter>;
