@@ -79,6 +79,8 @@ async function client(app: FastifyInstance, ip: string) {
       return { status: 303, says: 'signed in' };
     }
     const says = /<p class="error" role="alert">([^<]*)<\/p>/.exec(res.body)?.[1];
+    // A refused attempt says when to come back, in words and for machines.
+    if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(says, res.body.slice(0, 300)).toBeTruthy();
     return { status: res.statusCode, says: says! };
   };

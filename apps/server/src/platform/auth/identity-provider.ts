@@ -283,8 +283,10 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
       themeColor: String(settings.theme_color),
       tenants: tenantChoice.options,
     });
+    const throttled = opts.error?.code === 'LOGIN_THROTTLED';
+    if (throttled) reply.header('retry-after', String(opts.error?.params.seconds));
     return reply
-      .code(opts.error?.code === 'LOGIN_THROTTLED' ? 429 : opts.error ? 400 : 200)
+      .code(throttled ? 429 : opts.error ? 400 : 200)
       .header('cache-control', 'no-store')
       .header(
         'content-security-policy',

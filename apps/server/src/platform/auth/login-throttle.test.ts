@@ -166,6 +166,7 @@ describe('keys', () => {
     ['::1', '0:0:0:0::/64'],
     ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['', '?'],
   ])('address %s is counted as %s', (ip, key) => {
     expect(addressKey(ip)).toBe(key);
   });
@@ -185,6 +186,6 @@ describe('wait texts', () => {
     [120_000, '2分钟', '2 minutes'],
     [15 * MIN - 1, '15分钟', '15 minutes'],
   ])('%d ms reads %s / %s', (ms, zh, en) => {
-    expect(waitTexts(ms)).toEqual({ wait_zh: zh, wait_en: en });
+    expect(waitTexts(ms)).toMatchObject({ wait_zh: zh, wait_en: en, seconds: Math.ceil(Math.max(ms, 1000) / 1000) });
   });
 });

@@ -127,6 +127,8 @@ export function forgotten(counter: Counter, policy: ThrottlePolicy, now: Date, s
  * take a fresh address for every attempt.
  */
 export function addressKey(ip: string): string {
+  // Never '', which names the account's every-address row.
+  if (!ip) return '?';
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (isIP(ip) !== 6) return ip;
@@ -149,10 +151,12 @@ export function accountKey(account: string): string {
   return createHash('sha256').update(account.trim()).digest('base64url');
 }
 
-/** A wait in words, rounded up: seconds under two minutes, else minutes. */
-export function waitTexts(ms: number): { wait_zh: string; wait_en: string } {
+/** A wait in words, rounded up (seconds under two minutes, else minutes), and in whole seconds. */
+export function waitTexts(ms: number): { wait_zh: string; wait_en: string; seconds: number } {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return { wait_zh: `${seconds}秒`, wait_en: seconds === 1 ? '1 second' : `${seconds} seconds` };
+  if (seconds < 120) {
+    return { wait_zh: `${seconds}秒`, wait_en: seconds === 1 ? '1 second' : `${seconds} seconds`, seconds };
+  }
   const minutes = Math.ceil(seconds / 60);
-  return { wait_zh: `${minutes}分钟`, wait_en: `${minutes} minutes` };
+  return { wait_zh: `${minutes}分钟`, wait_en: `${minutes} minutes`, seconds };
 }
