@@ -109,20 +109,29 @@ function findGap(page) {
   });
 }
 
-/** Drags the handle `dx` px to the right with the mouse, in small steps over about half a second. */
+/**
+ * Drags the handle `dx` px to the right with the mouse as a person does (the server refuses a
+ * straight, evenly paced track): the hand speeds up and slows down (minimum-jerk reach) over
+ * about 0.7 s, overshoots by 2 px and comes back, wobbles a pixel or two vertically, and rests
+ * a moment before letting go.
+ */
 async function dragHandle(page, handle, dx) {
   const box = await handle.boundingBox();
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
   await page.mouse.move(x0, y0);
   await page.mouse.down();
-  const steps = 25;
+  const reach = (u) => u ** 3 * (10 - 15 * u + 6 * u * u);
+  const steps = 28;
   for (let i = 1; i <= steps; i++) {
-    // eases out, with a little vertical wobble, as a hand does
-    const f = 1 - (1 - i / steps) ** 2;
-    await page.mouse.move(x0 + dx * f, y0 + Math.round(Math.sin(i) * 2));
-    await page.waitForTimeout(20);
+    await page.mouse.move(x0 + (dx + 2) * reach(i / steps), y0 + Math.sin(i / 3) * 1.5);
+    await page.waitForTimeout(16);
   }
+  for (let i = 1; i <= 6; i++) {
+    await page.mouse.move(x0 + dx + 2 - 2 * reach(i / 6), y0 + 1);
+    await page.waitForTimeout(30);
+  }
+  await page.waitForTimeout(120);
   await page.mouse.up();
 }
 
@@ -177,7 +186,7 @@ export const journeys = [
       const before = await captcha.locator('.yy-captcha-bg').getAttribute('src');
       const gap = await findGap(page);
       const range = (await handle.boundingBox()).width * 5; // the track is six pieces wide
-      // well away from the gap (12 px of 600 would still pass)
+      // well away from the gap (8 px of 600 would still pass)
       const wrong = gap.x > range / 2 ? gap.x - range * 0.3 : gap.x + range * 0.3;
       await dragHandle(page, handle, wrong);
       await expectText(page, '验证失败，请重新滑动', { within: '.yy-captcha [role=status]' });

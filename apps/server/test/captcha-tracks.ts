@@ -66,9 +66,11 @@ export function personDrag(endX: number, rnd: () => number = Math.random): Point
  * presses, then arrow presses, at a person's irregular pace, then Enter.
  */
 export function keyboardSlide(endX: number, rnd: () => number = Math.random): Point[] {
+  // the widget starts a keyboard slide with the first press: both in the same millisecond
   const track: Point[] = [{ x: 0, y: 0, type: 'down', t: 0 }];
-  let x = 0;
+  let x = 20;
   let t = 0;
+  track.push({ x, y: 0, type: 'move', t });
   while (endX - x >= 20) {
     x += 20;
     t += Math.round(between(rnd, 110, 260));

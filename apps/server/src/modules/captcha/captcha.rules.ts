@@ -191,7 +191,8 @@ export function trackVerdict(report: SlideReport): string | null {
     if (points.length && points[points.length - 1]!.t === p.t) points[points.length - 1] = p;
     else points.push(p);
   }
-  if (isKeyboardSlide(points, report.bgImageWidth)) return keyboardVerdict(points);
+  // raw points: the widget records the first key press in the same millisecond as the start
+  if (isKeyboardSlide(track, report.bgImageWidth)) return keyboardVerdict(track);
   if (points.length < MIN_TRACK_POINTS) return 'too few points';
   const distance = last.x - first.x;
   if (distance <= 0) return 'does not move right';
@@ -226,11 +227,11 @@ function isKeyboardSlide(points: TrackPoint[], shownWidth: number): boolean {
   return true;
 }
 
-/** Why a keyboard slide is not a person's, or null when it reads as one. */
+/** Why a keyboard slide (its points after the start: key presses, Enter last) is not a person's, or null. */
 function keyboardVerdict(points: TrackPoint[]): string | null {
   const presses = points.slice(1);
   if (presses.length < MIN_KEY_PRESSES + 1) return 'too few key presses';
-  const gaps = presses.map((p, i) => p.t - points[i]!.t);
+  const gaps = presses.slice(1).map((p, i) => p.t - presses[i]!.t);
   if (Math.min(...gaps) < MIN_KEY_INTERVAL_MS) return 'keys pressed faster than a key repeats';
   if (Math.max(...gaps) - Math.min(...gaps) < 10) return 'keys pressed like clockwork';
   return null;

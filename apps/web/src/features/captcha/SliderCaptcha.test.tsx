@@ -4,8 +4,8 @@ import { configureGraphql } from '../../lib/graphql.ts';
 import { initI18n, LANGUAGE_KEY } from '../../lib/i18n.ts';
 import { encryptCaptchaCode } from './encrypt.ts';
 import { ensureCaptchaTranslations } from './i18n.ts';
-import { SliderCaptcha } from './SliderCaptcha.tsx';
-import { layOutCaptcha, rightSlide, serveCaptcha, wrongSlide } from './testing/fakeCaptcha.ts';
+import { FAILURE_PAUSE_MS, SliderCaptcha } from './SliderCaptcha.tsx';
+import { coolingSlide, layOutCaptcha, rightSlide, serveCaptcha, wrongSlide } from './testing/fakeCaptcha.ts';
 import { useCaptchaCredential } from './useCaptchaCredential.tsx';
 import type { SubmitCaptcha } from './types.ts';
 
@@ -162,6 +162,28 @@ describe('slider captcha', () => {
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
     await readyHandle();
     expect(server.generated).toHaveLength(1);
+  });
+
+  it("after the failure that starts a cool-down, shows the server's message naming the time and loads no new picture", async () => {
+    const server = serveCaptcha([coolingSlide]);
+    render(<SliderCaptcha onVerified={() => {}} />);
+    await drag(await readyHandle(), [150, 160]);
+    expect(await screen.findByText(coolingSlide.msg)).toBeTruthy();
+    await pause(FAILURE_PAUSE_MS + 200);
+    expect(server.generated).toHaveLength(1);
+    expect(screen.getByRole('slider').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
+  });
+
+  it("shows a refused picture's cool-down message as the server words it", async () => {
+    const cooling = { errcode: '429', msg: coolingSlide.msg, msg_en: coolingSlide.msg_en };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(cooling), { status: 429, headers: { 'retry-after': '540' } })),
+    );
+    render(<SliderCaptcha onVerified={() => {}} />);
+    expect(await screen.findByText(coolingSlide.msg)).toBeTruthy();
+    expect(screen.getByRole('slider').getAttribute('aria-disabled')).toBe('true');
   });
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../lib/graphql.ts';
 import { pick } from '../../lib/i18n.ts';
 import { errorText } from '../booking/result.ts';
 import { checkCaptcha } from './api/checkCaptcha.ts';
@@ -11,7 +12,9 @@ import './slider-captcha.css';
 export const SUCCESS_PAUSE_MS = 500;
 /** How long a wrong slide stays in place before a new picture replaces it. */
 export const FAILURE_PAUSE_MS = 900;
-/** Keyboard steps, in shown px: an arrow key, and Page Up/Down. */
+/** The server's answer to a caller in a cool-down (too many failed checks or pictures): HTTP 429, or `code` 429 of a check. */
+const COOLING = 429;
+/** Keyboard steps, in shown px: an arrow key, and Page Up/Down (the server judges keyboard slides by these steps). */
 const KEY_STEP = 2;
 const PAGE_STEP = 20;
 /** Most points a track keeps (the server reads up to 2000): later moves replace the last one. */
@@ -97,7 +100,9 @@ export function SliderCaptcha({ onVerified }: SliderCaptchaProps) {
     } catch (err) {
       if (!alive.current || seq !== loads.current) return;
       setChallenge(null);
-      setMessage({ text: `${t('captcha.loadFailed')} ${errorText(err)}`, tone: 'error' });
+      // a cool-down's message says it all (and when to try again); other failures say the picture did not load
+      const cooling = err instanceof RequestError && err.status === COOLING;
+      setMessage({ text: cooling ? errorText(err) : `${t('captcha.loadFailed')} ${errorText(err)}`, tone: 'error' });
       setPhase('loadFailed');
     }
   }, [t]);
@@ -183,6 +188,11 @@ export function SliderCaptcha({ onVerified }: SliderCaptchaProps) {
         return;
       }
       setMessage({ text: pick(result.msg, result.msg_en) || t('captcha.failed'), tone: 'error' });
+      if (result.code === COOLING) {
+        // no new picture until the time the message names: the retry button asks for one then
+        setPhase('loadFailed');
+        return;
+      }
     } catch (err) {
       if (!alive.current) return;
       setMessage({ text: errorText(err), tone: 'error' });

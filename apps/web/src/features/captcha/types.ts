@@ -44,7 +44,7 @@ export interface CaptchaCredential {
   captchaCode: string;
 }
 
-/** checkCaptcha's answer: code 200 with the credential; 4001 wrong slide, 4000 expired/unknown/used, 400 unreadable. */
+/** checkCaptcha's answer: code 200 with the credential; 4001 wrong slide, 4000 expired/unknown/used, 429 cool-down (msg says until when), 400 unreadable. */
 export interface CheckCaptchaResult {
   code: number;
   msg: string;

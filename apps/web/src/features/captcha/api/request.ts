@@ -15,8 +15,8 @@ export function captchaUrl(operation: 'genCaptcha' | 'checkCaptcha'): string {
 
 /**
  * Posts JSON to a captcha endpoint with the access token (Bearer), the 10 s timeout and the
- * spec's messages for every kind of failure, as the GraphQL client does. Resolves with the
- * parsed body of a 2xx answer.
+ * spec's messages for every kind of failure, as the GraphQL client does (the server's own
+ * `msg`/`msg_en` when a refusal carries them). Resolves with the parsed body of a 2xx answer.
  */
 export async function postCaptcha(operation: 'genCaptcha' | 'checkCaptcha', body: unknown): Promise<unknown> {
   const token = await accessToken();
@@ -36,7 +36,15 @@ export async function postCaptcha(operation: 'genCaptcha' | 'checkCaptcha', body
     );
   }
   const parsed: unknown = await res.json().catch(() => null);
-  if (!res.ok || parsed === null) throw new RequestError(httpStatusMessage(res.status), 'http', res.status);
+  if (!res.ok || parsed === null) {
+    // a refusal the server words itself (a cool-down: HTTP 429 naming when to try again) is shown as it is
+    const refusal = parsed as { msg?: unknown; msg_en?: unknown } | null;
+    if (typeof refusal?.msg === 'string' && refusal.msg) {
+      const en = typeof refusal.msg_en === 'string' ? refusal.msg_en : undefined;
+      throw new RequestError(refusal.msg, 'http', res.status, undefined, en);
+    }
+    throw new RequestError(httpStatusMessage(res.status), 'http', res.status);
+  }
   return parsed;
 }
 

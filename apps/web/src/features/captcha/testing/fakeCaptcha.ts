@@ -21,6 +21,15 @@ export const wrongSlide: CheckCaptchaResult = {
   data: null,
 };
 
+/** The check that reaches the failure limit: the cool-down's message names when to try again. */
+export const coolingSlide: CheckCaptchaResult = {
+  code: 429,
+  msg: '滑块验证尝试次数过多，请于12:10后再试（约10分钟）',
+  msg_en: 'Too many captcha attempts; try again after 12:10 (in about 10 min)',
+  success: false,
+  data: null,
+};
+
 export interface FakeCaptcha {
   /** Challenges handed out, in order. */
   generated: CaptchaChallenge[];
