@@ -263,11 +263,14 @@ class PgChangeListener implements ChangeListener {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     const c = this.current;
+    const listening = this.client === c;
     this.current = null;
     this.client = null;
     if (c) {
       c.removeAllListeners('notification');
-      await c.end().catch(() => undefined);
+      // a connection still being opened is not waited for: closing must not hang on it
+      const ended = c.end().catch(() => undefined);
+      if (listening) await ended;
     }
   }
 }
