@@ -174,7 +174,8 @@ export function registerMetrics(app: FastifyInstance, opts: { config: Config; da
   };
   const served = config.metrics && (config.env !== 'production' || config.metricsToken !== '');
   if (!served) {
-    if (config.metrics) app.log.warn('METRICS_TOKEN is not set: /metrics is off in production');
+    // the secure default of a production start, not a fault: info, not a warning
+    if (config.metrics) app.log.info('/metrics is off: in production it needs METRICS_TOKEN');
     return { served, graphqlEndpoint };
   }
 
