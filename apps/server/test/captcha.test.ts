@@ -475,6 +475,13 @@ describe('throttle', () => {
     expect((await genAt(token, '198.51.100.1')).statusCode).toBe(429);
     clock = until;
     expect((await failOnce(token, '198.51.100.1')).body).toMatchObject({ code: 4001 });
+    // the cool-down is in the operate log, with the address it came from
+    const logs = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.select().from(operateLogs).where(eq(operateLogs.operate_type, 'captchaCooldown')),
+    );
+    expect(logs.filter((l) => l.operate_object === 'guess1')).toMatchObject([
+      { operate_module: 'appointment', id_address: '198.51.100.1' },
+    ]);
   });
 
   it('a check during a cool-down is refused without being judged, and its challenge is not spent', async () => {

@@ -106,11 +106,12 @@ async function readThrottle(
 async function throttle(
   tx: Tx,
   ctx: RequestContext,
-  tenantId: string,
+  tenant: TenantRef,
   account: string,
   kind: 'challenge' | 'failure',
   now: number,
 ): Promise<ThrottleVerdict> {
+  const tenantId = tenant.id;
   const limits = throttleLimits(ctx);
   const address = addressKey(ctx.ip);
   const at = new Date(now);
@@ -122,6 +123,13 @@ async function throttle(
       const reason = kind === 'challenge' ? 'challenges' : 'failures';
       await startCooldown(tx, tenantId, { scope, subject, reason, started_at: at, until: new Date(verdict.until) });
       ctx.log.warn({ scope, subject, reason, until: new Date(verdict.until) }, 'captcha throttle: cool-down started');
+      // administrators see who was guessing in the operate log, as they see submit blocks
+      await audit(tx, ctx, {
+        module: 'appointment',
+        type: 'captchaCooldown',
+        content: `滑块验证${reason === 'failures' ? '失败' : '获取'}次数过多，${scope === 'account' ? '账号' : '地址'} ${subject} 冷却至 ${formatDateTime(verdict.until, tenant.timeZone)}`,
+        object: subject,
+      });
     }
   }
   const refused = verdict.kind === 'cooling' || (verdict.kind === 'cool' && verdict.holds);
@@ -156,7 +164,7 @@ export async function genCaptcha(ctx: RequestContext, token: string): Promise<Ge
   const now = bookingClock.now();
   // the throttle before the picture: a refused caller costs no drawing
   const verdict = await withTenant(ctx.db, tenant.id, (tx) =>
-    throttle(tx, ctx, tenant.id, user.account, 'challenge', now),
+    throttle(tx, ctx, tenant, user.account, 'challenge', now),
   );
   const until = coolingUntil(verdict);
   if (until !== null) throw coolingError(tenant, until, now);
@@ -249,7 +257,7 @@ export async function checkCaptcha(ctx: RequestContext, token: string, body: unk
     const code = right ? randomUUID() : null;
     await markChecked(tx, tenant.id, id, { at: new Date(now), code, expiresAt: new Date(now + CREDENTIAL_TTL_MS) });
     if (!code) {
-      const after = await throttle(tx, ctx, tenant.id, user.account, 'failure', now);
+      const after = await throttle(tx, ctx, tenant, user.account, 'failure', now);
       const until = coolingUntil(after);
       return until !== null ? cooling(coolingError(tenant, until, now)) : refused(4001, 'CAPTCHA_SLIDE_WRONG');
     }
