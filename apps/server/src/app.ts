@@ -7,6 +7,7 @@ import { graphqlContributions } from './modules/index.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
 import { AppError } from './platform/errors.ts';
+import { faultForLog, refuseNulInput } from './platform/validation.ts';
 import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts';
 import { endpointNames } from './platform/graphql/types.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -71,13 +72,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ errcode: String(status), msg: '错误请求', msg_en: (err as Error).message });
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: faultForLog(err) }, 'unhandled error');
     return reply.code(500).send({ errcode: '500', msg: '系统异常', msg_en: 'System error' });
   });
 
   // gzip on the fly (brotli's default level is too slow to use per response).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(formbody);
+  // A NUL character in any query string, route parameter or body is refused before a handler runs.
+  app.addHook('preValidation', refuseNulInput);
 
   const verifier = cachedVerifier(await registerIdentityProvider(app, { config, db: database.db }));
   const contextFor = (request: Parameters<typeof authenticate>[0]) =>

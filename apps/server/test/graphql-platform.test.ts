@@ -6,7 +6,16 @@ let prod: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ graphqlLimits: { maxDepth: 5, maxAliases: 3, maxCost: 200, maxBatch: 2 } });
+  t = await createTestApp({
+    graphqlLimits: {
+      maxDepth: 5,
+      maxAliases: 3,
+      maxCost: 200,
+      maxBatch: 2,
+      maxAnswerBytes: 1024 * 1024,
+      requestConcurrency: 2,
+    },
+  });
   prod = await createTestApp({ env: 'production' });
   token = await t.tokenFor(demoAccounts.user.account);
 });
@@ -39,9 +48,13 @@ describe('GraphQL endpoints', () => {
   });
 
   it('refuses a query whose cost exceeds the limit', async () => {
-    const res = await t.gql('apps_yy_sys', '{ __schema { types { name fields { name args { name } } } } }');
+    // 5 types x 5 fields x 5 args, each with two fields: about 350 against a limit of 200.
+    const res = await t.gql(
+      'apps_yy_sys',
+      '{ __schema { types { name description fields { name description args { name description } } } } }',
+    );
     expect(res.status).toBe(400);
-    expect(res.body.errors?.[0]?.message).toMatch(/cost exceeds 200/);
+    expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', msg_en: /cost > 200/ });
   });
 
   it('refuses a batch larger than the limit and serves a small one', async () => {

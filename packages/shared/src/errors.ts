@@ -53,6 +53,19 @@ export const errorCatalogue = {
     en: 'The query is too complex: {detail}',
   },
   RATE_LIMITED: { zh: '频繁调用接口，禁用3分钟', en: 'Too many requests; blocked for 3 minutes' },
+  // Abuse resistance: a request's answer budget and input refused at the edge.
+  ANSWER_TOO_LARGE: {
+    zh: '返回数据过多（上限{maxMb}MB），请缩小查询范围或分页查询',
+    en: 'The answer is too large (limit {maxMb} MB); narrow the query or fetch it in pages',
+  },
+  INPUT_HAS_NUL: {
+    zh: '参数错误：{field}含有不允许的空字符（\\u0000）',
+    en: 'Invalid input: {field} contains a NUL character (\\u0000), which is not allowed',
+  },
+  INPUT_TOO_LONG: {
+    zh: '参数错误：{field}过长（最多{max}个字符）',
+    en: 'Invalid input: {field} is too long (at most {max} characters)',
+  },
   // Directory: one code per refusal so the English text names the thing in English.
   ACCOUNT_TAKEN: { zh: '账号“{account}”已存在', en: 'The account "{account}" already exists' },
   CODE_TAKEN: { zh: '编码“{code}”已被使用', en: 'The code "{code}" is already in use' },

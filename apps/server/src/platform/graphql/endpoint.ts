@@ -8,15 +8,19 @@ import {
   getNamedType,
   isObjectType,
   parse,
+  type DocumentNode,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import { RESULT_FAILED } from '@yuyue/shared';
+import type { GraphqlLimits } from '../../config.ts';
 import type { RequestContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { maxAliasesRule, maxCostRule } from './limits.ts';
+import { AppError, UNAVAILABLE_CODES, unavailableError } from '../errors.ts';
+import { faultForLog } from '../validation.ts';
+import { RequestBudget } from './budget.ts';
+import { clampFirst, documentCost, hasNulLiteral, listLimitOf, maxAliasesRule, type ListLimit } from './limits.ts';
 import { policy } from './policy.ts';
 import { messagesResult } from './results.ts';
 import { DateScalar } from './scalars.ts';
@@ -58,7 +62,12 @@ export function allowed(ctx: RequestContext, access: readonly Access[]): boolean
 
 function toAppError(err: unknown, ctx: RequestContext): AppError {
   if (err instanceof AppError) return err;
-  ctx.log.error({ err }, 'unexpected error in a GraphQL operation');
+  const unavailable = unavailableError(err);
+  if (unavailable) {
+    ctx.log.warn({ err: (err as Error).message }, unavailable.code);
+    return unavailable;
+  }
+  ctx.log.error({ err: faultForLog(err) }, 'unexpected error in a GraphQL operation');
   return new AppError('INTERNAL');
 }
 
@@ -77,19 +86,35 @@ type Resolver = (
   info: unknown,
 ) => unknown;
 
+/** The context of one operation: the request's, and its budget (absent when run outside HTTP). */
+type OperationContext = GqlContext & MercuriusContext & { budget?: RequestBudget };
+
 /**
- * Wraps an operation's resolver: checks the policy first, and maps every failure to the
- * contract's shape. Unexpected errors are logged and answered as 系统异常 without detail.
+ * Wraps an operation's resolver: checks the policy first, clamps `first` to the operation's
+ * page limit, runs it within its request's budget (a slot of the request's concurrency, after
+ * a yield to the event loop), and maps every failure to the contract's shape. Unexpected
+ * errors are logged and answered as 系统异常 without detail.
  */
-function guard(op: string, access: readonly Access[], shape: ResultShape, fn: Resolver): Resolver {
+function guard(op: string, access: readonly Access[], shape: ResultShape, limit: ListLimit, fn: Resolver): Resolver {
   return async (root, args, context, info) => {
     const ctx = context.ctx;
     try {
       if (!allowed(ctx, access)) throw new AppError(ctx.user ? 'FORBIDDEN' : 'UNAUTHENTICATED');
-      return await fn(root, args, context, info);
+      const first = clampFirst(args.first, limit);
+      const served = first !== null && first !== args.first ? { ...args, first } : args;
+      const budget = (context as OperationContext).budget;
+      return await (budget ? budget.run(() => fn(root, served, context, info)) : fn(root, served, context, info));
     } catch (err) {
       const error = toAppError(err, ctx);
-      if (shape === 'error' || authCodes.has(error.code) || error.code === 'FORBIDDEN') throw graphqlError(error);
+      // The database unreachable is no refusal of the operation: the whole request answers 503
+      // (see `errorFormatter`), whatever the operation's result type.
+      if (
+        shape === 'error' ||
+        authCodes.has(error.code) ||
+        error.code === 'FORBIDDEN' ||
+        UNAVAILABLE_CODES.has(error.code)
+      )
+        throw graphqlError(error);
       const { zh, en } = error.texts;
       ctx.log.info({ op, code: error.code }, 'operation refused');
       return shape === 'errcode'
@@ -139,7 +164,13 @@ export function buildEndpoint(name: EndpointName, contributions: GraphqlContribu
       if (!access) throw new Error(`${name}: ${op} has no entry in the authorization policy`);
       const fn = merged[rootType]?.[field];
       if (typeof fn !== 'function') throw new Error(`${name}: ${op} has no resolver`);
-      merged[rootType]![field] = guard(op, access, resultShape(schema, rootType, field), fn as Resolver);
+      merged[rootType]![field] = guard(
+        op,
+        access,
+        resultShape(schema, rootType, field),
+        listLimitOf(name, op),
+        fn as Resolver,
+      );
     }
   }
   return { name, typeDefs, schema, resolvers: { ...merged, Date: DateScalar } as IResolvers<unknown, GqlContext> };
@@ -148,16 +179,39 @@ export function buildEndpoint(name: EndpointName, contributions: GraphqlContribu
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
+    /** The GraphQL request's budget (concurrency, answer size), shared by a batch's documents. */
+    graphqlBudget: RequestBudget | null;
   }
 }
 
 export interface EndpointOptions {
   endpoint: BuiltEndpoint;
   production: boolean;
-  limits: { maxDepth: number; maxAliases: number; maxCost: number; maxBatch: number };
+  limits: GraphqlLimits;
   /** Builds the request context (tenant, user); throws AppError for a bad token. */
   contextFor: (request: FastifyRequest) => Promise<RequestContext>;
 }
+
+/**
+ * Mercurius' formatting, except that a request any of whose operations found the database
+ * unreachable (or past its time budget) answers HTTP 503 with the catalogue's code and texts,
+ * also when the failure came from a field resolver the guard does not wrap (never the driver's
+ * message).
+ */
+const errorFormatter: typeof mercurius.defaultErrorFormatter = (execution, context) => {
+  let unavailable = false;
+  const errors = execution.errors?.map((e) => {
+    if (UNAVAILABLE_CODES.has(String(e.extensions?.code))) unavailable = true;
+    const mapped = e.originalError instanceof AppError ? null : unavailableError(e.originalError);
+    if (!mapped) return e;
+    unavailable = true;
+    return graphqlError(mapped);
+  });
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+  if (!unavailable) return formatted;
+  (context as { reply?: FastifyReply }).reply?.header('retry-after', '1');
+  return { ...formatted, statusCode: 503 };
+};
 
 function sendError(reply: FastifyReply, status: number, error: AppError) {
   const { zh, en } = error.texts;
@@ -167,26 +221,146 @@ function sendError(reply: FastifyReply, status: number, error: AppError) {
     .send({ data: null, errors: [{ message, extensions: { code: error.code, msg: zh, msg_en: en } }] });
 }
 
+/** Most tokens in one document: far above any client's, far below what would take long to parse. */
+const MAX_TOKENS = 20_000;
+
+/** Documents seen lately, parsed once for the request checks (Mercurius keeps its own cache for execution). */
+class DocumentCache {
+  private readonly entries = new Map<string, DocumentNode | 'too-long' | GraphQLError>();
+  constructor(private readonly size: number) {}
+
+  /** The parsed document; its syntax error; 'too-long' past MAX_TOKENS. */
+  get(source: string): DocumentNode | 'too-long' | GraphQLError {
+    let entry = this.entries.get(source);
+    if (entry === undefined) {
+      try {
+        entry = parse(source, { maxTokens: MAX_TOKENS });
+      } catch (err) {
+        const syntax = err instanceof GraphQLError ? err : new GraphQLError('Syntax Error');
+        entry = syntax.message.includes('tokens') ? 'too-long' : syntax;
+      }
+      if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(source, entry);
+    }
+    return entry;
+  }
+}
+
+interface RequestedDocument {
+  query: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+/** The documents a request asks for: a batch's, a POST body's, or a GET's query string. */
+function requestedDocuments(request: FastifyRequest): RequestedDocument[] {
+  if (Array.isArray(request.body)) return request.body as RequestedDocument[];
+  if (request.body && typeof request.body === 'object') return [request.body as RequestedDocument];
+  const query = request.query as Record<string, unknown> | undefined;
+  if (request.method !== 'GET' || typeof query?.query !== 'string') return [];
+  let variables: unknown;
+  try {
+    variables = typeof query.variables === 'string' ? JSON.parse(query.variables) : undefined;
+  } catch {
+    variables = undefined; // Mercurius answers the malformed variables
+  }
+  return [{ query: query.query, variables, operationName: query.operationName }];
+}
+
+/**
+ * The checks of a request as a whole, before anything runs: batch size, then each document's
+ * syntax (Mercurius would take a document that is not GraphQL but JSON for a parsed one, and
+ * fail on it), string literals (no NUL) and the estimated cost summed over the batch. Null when
+ * it passes.
+ */
+function refusalOf(
+  request: FastifyRequest,
+  opts: EndpointOptions,
+  documents: DocumentCache,
+): AppError | GraphQLError | null {
+  const requested = requestedDocuments(request);
+  const { maxBatch, maxCost } = opts.limits;
+  if (requested.length > maxBatch) return new AppError('QUERY_TOO_COMPLEX', { detail: `batch > ${maxBatch}` });
+  let cost = 0;
+  for (const item of requested) {
+    // Mercurius takes a non-string query for a parsed document and fails on it: refuse it here.
+    if (!item || typeof item !== 'object' || typeof item.query !== 'string') {
+      return new AppError('INVALID_INPUT', { detail: 'query must be a string' });
+    }
+    const document = documents.get(item.query);
+    if (document === 'too-long') return new AppError('QUERY_TOO_COMPLEX', { detail: `> ${MAX_TOKENS} tokens` });
+    if (document instanceof GraphQLError) return document;
+    if (hasNulLiteral(document)) return new AppError('INPUT_HAS_NUL', { field: 'query' });
+    const variables =
+      item.variables && typeof item.variables === 'object' ? (item.variables as Record<string, unknown>) : {};
+    const operationName = typeof item.operationName === 'string' ? item.operationName : null;
+    cost += documentCost(opts.endpoint.schema, opts.endpoint.name, document, variables, operationName);
+    if (cost > maxCost) return new AppError('QUERY_TOO_COMPLEX', { detail: `cost > ${maxCost}` });
+  }
+  return null;
+}
+
+/**
+ * The error handler of the endpoint's route: a refusal before execution (input guard, body
+ * parser, request checks) answers in the GraphQL shape with its catalogue texts; anything
+ * else is formatted as Mercurius does, and logged without detail when it is a server fault.
+ */
+async function routeErrorHandler(
+  error: Error & { statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (error instanceof AppError) {
+    await sendError(reply, authCodes.has(error.code) ? 401 : 400, error);
+    return;
+  }
+  const status = error.statusCode;
+  if (status === undefined || status >= 500) {
+    request.log.error({ err: faultForLog(error) }, 'unexpected error before a GraphQL operation');
+    await sendError(reply, 500, new AppError('INTERNAL'));
+    return;
+  }
+  if (!(error as { errors?: unknown }).errors) {
+    // The body parser's refusals (not JSON, too large, wrong content type): their messages are Fastify's own.
+    await sendError(reply, status, new AppError('INVALID_INPUT', { detail: error.message.slice(0, 200) }));
+    return;
+  }
+  const formatted = errorFormatter(
+    { errors: [new GraphQLError(error.message, { originalError: error })] } as Parameters<typeof errorFormatter>[0],
+    { reply, app: request.server } as unknown as Parameters<typeof errorFormatter>[1],
+  );
+  await reply.code(formatted.statusCode ?? status).send(formatted.response);
+}
+
 /** Serves one endpoint at `/bus/graphql/<name>` with Mercurius (JIT on), limits and auth. */
 export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptions): Promise<void> {
+  const documents = new DocumentCache(512);
   await app.register(async (scope) => {
+    scope.decorateRequest('graphqlBudget', null);
     scope.addHook('preValidation', async (request, reply) => {
-      if (Array.isArray(request.body) && request.body.length > opts.limits.maxBatch) {
-        return sendError(reply, 400, new AppError('QUERY_TOO_COMPLEX', { detail: `batch > ${opts.limits.maxBatch}` }));
+      const refusal = refusalOf(request, opts, documents);
+      if (refusal instanceof GraphQLError) return reply.code(400).send({ data: null, errors: [refusal.toJSON()] });
+      if (refusal) {
+        request.log.info({ code: refusal.code, detail: refusal.params.detail }, 'GraphQL request refused');
+        return sendError(reply, 400, refusal);
       }
     });
     scope.addHook('preHandler', async (request, reply) => {
+      request.graphqlBudget = new RequestBudget(opts.limits.requestConcurrency, opts.limits.maxAnswerBytes);
       try {
         request.ctx = await opts.contextFor(request);
       } catch (err) {
         if (err instanceof AppError) return sendError(reply, 401, err);
+        const unavailable = unavailableError(err);
+        if (unavailable) {
+          request.log.warn({ err: (err as Error).message }, unavailable.code);
+          return sendError(reply.header('retry-after', '1'), 503, unavailable);
+        }
         throw err;
       }
     });
-    const validationRules: ValidationRule[] = [
-      maxAliasesRule(opts.limits.maxAliases),
-      maxCostRule(opts.limits.maxCost),
-    ];
+    // Cost is checked per request (`refusalOf`): a validation rule sees neither variables nor the batch.
+    const validationRules: ValidationRule[] = [maxAliasesRule(opts.limits.maxAliases)];
     if (opts.production) validationRules.push(NoSchemaIntrospectionCustomRule);
     await scope.register(mercurius, {
       schema: opts.endpoint.typeDefs,
@@ -197,7 +371,33 @@ export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptio
       queryDepth: opts.limits.maxDepth,
       allowBatchedQueries: true,
       validationRules,
-      context: (request: FastifyRequest) => ({ ctx: request.ctx }),
+      context: (request: FastifyRequest) => ({ ctx: request.ctx, budget: request.graphqlBudget }),
+      errorFormatter,
+      errorHandler: routeErrorHandler,
+      graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+    });
+    // Each document's answer is serialised as it resolves, in slices, against the request's
+    // answer budget; the reply then sends that text instead of serialising it all at once.
+    scope.graphql.addHook('onResolution', async (execution, context) => {
+      await (context as OperationContext).budget?.record(execution);
+    });
+    scope.addHook('preSerialization', async (request, reply, payload) => {
+      const budget = request.graphqlBudget;
+      if (!budget) return payload;
+      if (budget.over) {
+        const error = budget.tooLarge();
+        request.log.info({ code: error.code }, 'GraphQL answer refused');
+        const { zh, en } = error.texts;
+        const refusal = {
+          data: null,
+          errors: [{ message: zh, extensions: { code: error.code, msg: zh, msg_en: en } }],
+        };
+        reply.code(400);
+        return Array.isArray(payload) ? payload.map(() => refusal) : refusal;
+      }
+      const text = budget.textOf(payload);
+      if (text !== null) reply.serializer(() => text);
+      return payload;
     });
   });
 }

@@ -1,15 +1,40 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { errorTexts } from '@yuyue/shared';
 
-function parseDate(value: unknown): number | string {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string') {
-    if (/^-?\d+$/.test(value)) return Number(value);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  }
-  throw new GraphQLError('Date must be epoch milliseconds or "YYYY-MM-DD"');
+/** The range a Date may take: 1900-01-01 to 9999-12-31 (UTC), what PostgreSQL and the wire format both hold. */
+const MIN_MS = Date.UTC(1900, 0, 1);
+const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+function invalid(value: unknown): GraphQLError {
+  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value).slice(0, 40);
+  const detail = `Date ${shown}: epoch milliseconds between 1900 and 9999, or "YYYY-MM-DD"`;
+  const { zh, en } = errorTexts('INVALID_INPUT', { detail });
+  return new GraphQLError(en, { extensions: { code: 'INVALID_INPUT', msg: zh, msg_en: en } });
 }
 
-/** `Date`: epoch ms of local midnight on the wire; "YYYY-MM-DD" accepted as input. */
+function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function parseDate(value: unknown): number | string {
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && value >= MIN_MS && value <= MAX_MS) return value;
+    throw invalid(value);
+  }
+  if (typeof value === 'string') {
+    if (/^-?\d{1,16}$/.test(value)) return parseDate(Number(value));
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value)) return value;
+  }
+  throw invalid(value);
+}
+
+/**
+ * `Date`: epoch ms of local midnight on the wire; "YYYY-MM-DD" accepted as input. Values no
+ * date can have (1e20, 2026-02-30, fractions) are refused as INVALID_INPUT, not left to fail
+ * in a service.
+ */
 export const DateScalar = new GraphQLScalarType({
   name: 'Date',
   serialize(value) {
@@ -18,8 +43,8 @@ export const DateScalar = new GraphQLScalarType({
   },
   parseValue: parseDate,
   parseLiteral(ast) {
-    if (ast.kind === Kind.INT || ast.kind === Kind.FLOAT) return Number(ast.value);
+    if (ast.kind === Kind.INT || ast.kind === Kind.FLOAT) return parseDate(Number(ast.value));
     if (ast.kind === Kind.STRING) return parseDate(ast.value);
-    throw new GraphQLError('Date must be epoch milliseconds or "YYYY-MM-DD"');
+    throw invalid(ast.kind);
   },
 });
