@@ -6,8 +6,9 @@ import type { Database } from './db/client.ts';
 import { graphqlContributions } from './modules/index.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, UNAVAILABLE_CODES, unavailableError } from './platform/errors.ts';
 import { faultForLog, refuseNulInput } from './platform/validation.ts';
+import { registerHealth } from './platform/health.ts';
 import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts';
 import { endpointNames } from './platform/graphql/types.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -56,6 +57,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Errors outside GraphQL (REST, uploads, sign-in pages): the contract's errcode/msg/msg_en,
   // never a stack trace.
   app.setErrorHandler((err, request, reply) => {
+    // The database unreachable or past its time budget: retryable, so 503, not 系统异常.
+    const unavailable = err instanceof AppError && UNAVAILABLE_CODES.has(err.code) ? err : unavailableError(err);
+    if (unavailable) {
+      if (unavailable !== err) request.log.warn({ err: (err as Error).message }, unavailable.code);
+      const { zh, en } = unavailable.texts;
+      return reply.code(503).header('retry-after', '1').send({ errcode: '503', msg: zh, msg_en: en });
+    }
     if (err instanceof AppError) {
       const status =
         err.code === 'ACCESS_TOKEN_INVALID' || err.code === 'UNAUTHENTICATED'
@@ -110,7 +118,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(captchaRoutes, { prefix });
   }
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerHealth(app, database);
   await registerWebApp(app, config);
 
   // Revocations and user and tenant changes made by any instance reach this one's caches.

@@ -689,6 +689,12 @@ export const errorCatalogue = {
     zh: '只能查看今天起{days}天内的预约情况（{from} 至 {to}）',
     en: 'Only the {days} days from today can be shown ({from} to {to})',
   },
+  // --- the database unreachable or too slow: HTTP 503, the request may be retried (section: db-resilience)
+  SERVICE_UNAVAILABLE: { zh: '服务暂不可用，请稍后重试', en: 'Service temporarily unavailable, please try again later' },
+  DATABASE_TIMEOUT: {
+    zh: '服务繁忙，处理超时，请稍后重试',
+    en: 'The service is busy and the request took too long, please try again later',
+  },
   // --- operations: the metrics endpoint (section: operations)
   METRICS_TOKEN_REQUIRED: {
     zh: '需要指标令牌（Authorization: Bearer <METRICS_TOKEN>）',

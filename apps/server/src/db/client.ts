@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { NodePgTransaction, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { databaseFailure } from '../platform/errors.ts';
 import { compile, runCompiled, type Compiled } from './compiled.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 
@@ -24,6 +25,12 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Resolves when the database answers a trivial query within `timeoutMs`, rejects otherwise
+   * (the readiness check). On PostgreSQL it uses a connection of its own, so a pool busy with
+   * requests does not make a healthy database look unreachable.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,49 +39,25 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Any fixed number: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 72_011_001;
 
+/** How long a connection may sit idle before TCP keepalive probes ask whether its peer is still there. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+export interface DatabaseOptions {
+  databaseUrl: string;
+  dataDir: string;
+  poolSize?: number;
+  /** A statement's time budget on PostgreSQL, ms (`DATABASE_STATEMENT_TIMEOUT_MS`); 0 for none. Default 5000. */
+  statementTimeoutMs?: number;
+  /** How long getting a PostgreSQL connection may take, ms (`DATABASE_CONNECT_TIMEOUT_MS`). Default 5000. */
+  connectTimeoutMs?: number;
+}
+
 /**
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set,
  * otherwise PGlite in `dataDir/pglite` (or in memory when `dataDir` is `memory://`).
  */
-export async function openDatabase(opts: {
-  databaseUrl: string;
-  dataDir: string;
-  poolSize?: number;
-}): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
-    // An idle connection the server drops (restart, failover, terminated backend) is replaced
-    // on next use; without a listener its error would end the process.
-    pool.on('error', (err) => console.warn(`database connection lost while idle: ${err.message}`));
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      try {
-        await client.query('create extension if not exists btree_gist');
-        // The application role belongs to the cluster, the migration lock to one database: fresh
-        // databases of one cluster migrating at once (test workers, a second deployment) would
-        // race to create it in 0000_bootstrap. Created here first, tolerating the other's win.
-        await client.query(`do $$ begin
-          if not exists (select 1 from pg_roles where rolname = 'yuyue_app') then
-            begin
-              create role yuyue_app nologin nosuperuser nobypassrls;
-            exception when duplicate_object or unique_violation then null;
-            end;
-          end if;
-        end $$`);
-        await migratePg(drizzlePg(client), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-      }
-    } catch (err) {
-      client.release();
-      await pool.end();
-      throw err;
-    }
-    client.release();
-    const db = drizzlePg(pool) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
-  }
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts);
 
   const inMemory = opts.dataDir.startsWith('memory://');
   const lock = inMemory ? null : DataDirLock.acquire(opts.dataDir);
@@ -89,6 +72,13 @@ export async function openDatabase(opts: {
     return {
       db: pdb as unknown as Db,
       kind: 'pglite',
+      // PGlite runs one statement at a time: a ping waits behind a running transaction, and
+      // after close or a fatal error of its runtime it fails at once.
+      ping: (timeoutMs) =>
+        within(
+          timeoutMs,
+          client.query('select 1').then(() => undefined),
+        ),
       close: async () => {
         await client.close();
         lock?.release();
@@ -98,6 +88,157 @@ export async function openDatabase(opts: {
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * PostgreSQL through a node-postgres pool that outlives the server's restarts and failovers:
+ * every connection carries an 'error' listener for its whole life (a connection the server
+ * drops while a request holds it would otherwise end the process with an unhandled 'error'
+ * event; the pool's own listener covers idle ones only), a broken connection is discarded on
+ * release and replaced on next use, and getting one gives up after `connectTimeoutMs`.
+ */
+async function openPostgres(opts: DatabaseOptions): Promise<Database> {
+  const statementTimeoutMs = opts.statementTimeoutMs ?? 5000;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
+  const base: pg.ClientConfig = {
+    connectionString: opts.databaseUrl,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  };
+  await migratePostgres(base);
+
+  const pool = new pg.Pool({
+    ...base,
+    max: opts.poolSize ?? 20,
+    ...(statementTimeoutMs > 0
+      ? {
+          // Set at connection start: no round trip per transaction. Each statement, in a
+          // transaction or not, is cancelled by the server past its budget (SQLSTATE 57014).
+          options: withStartupOption(opts.databaseUrl, `-c statement_timeout=${statementTimeoutMs}`),
+          // and the driver stops waiting when the server does not answer at all (a network
+          // partition sends no reset), rather than holding the request and the connection.
+          query_timeout: statementTimeoutMs + connectTimeoutMs,
+        }
+      : {}),
+  });
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  });
+  // logged by the connection's own listener; the pool has already dropped the connection
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool) as unknown as Db;
+  ownTransactions(db, pool);
+  const ping = prober(base);
+  return {
+    db,
+    kind: 'postgres',
+    ping,
+    close: async () => {
+      await ping.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Applies pending migrations on a connection of its own, outside the pool: a migration may
+ * take longer than a request's statement budget.
+ */
+async function migratePostgres(base: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client(base);
+  client.on('error', (err) => console.warn(`database connection lost during migration: ${err.message}`));
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query('create extension if not exists btree_gist');
+      // The application role belongs to the cluster, the migration lock to one database: fresh
+      // databases of one cluster migrating at once (test workers, a second deployment) would
+      // race to create it in 0000_bootstrap. Created here first, tolerating the other's win.
+      await client.query(`do $$ begin
+        if not exists (select 1 from pg_roles where rolname = 'yuyue_app') then
+          begin
+            create role yuyue_app nologin nosuperuser nobypassrls;
+          exception when duplicate_object or unique_violation then null;
+          end;
+        end if;
+      end $$`);
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The connection string's own `options` startup parameter (if any) followed by `extra`. */
+function withStartupOption(databaseUrl: string, extra: string): string {
+  let own = '';
+  try {
+    own = new URL(databaseUrl).searchParams.get('options') ?? '';
+  } catch {
+    // not a URL (a key=value string): it carries no options we would override
+  }
+  return own ? `${own} ${extra}` : extra;
+}
+
+/**
+ * The readiness check's query on a connection of its own, made on first use and again after
+ * it broke; concurrent checks share one query.
+ */
+function prober(base: pg.ClientConfig): ((timeoutMs: number) => Promise<void>) & { close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let running: Promise<void> | null = null;
+  const drop = (c: pg.Client | null) => {
+    if (client === c) client = null;
+    void c?.end().catch(() => undefined);
+  };
+  const once = async (timeoutMs: number) => {
+    let c = client;
+    if (!c) {
+      c = new pg.Client({ ...base, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+      const mine = c;
+      mine.on('error', () => drop(mine));
+      client = c;
+      try {
+        await c.connect();
+      } catch (err) {
+        drop(c);
+        throw err;
+      }
+    }
+    try {
+      await c.query('select 1');
+    } catch (err) {
+      drop(c);
+      throw err;
+    }
+  };
+  const ping = (timeoutMs: number) => {
+    running ??= once(timeoutMs).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return Object.assign(ping, {
+    close: async () => {
+      await running?.catch(() => undefined);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  });
+}
+
+/** `work`, or a rejection when it takes longer than `ms`. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** How the statements of a tenant transaction are planned. */
@@ -144,17 +285,42 @@ export async function transactionWith<T>(
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const session = (db as unknown as { session: PoolSession }).session;
-  const pool = session.client;
-  if (!(pool instanceof pg.Pool)) {
+  if (!(session.client instanceof pg.Pool)) {
     return db.transaction(async (tx) => {
       await runCompiled(tx, setup, values);
       return fn(tx);
     });
   }
+  return poolTransaction(session, session.client, setup, values, fn);
+}
+
+/**
+ * Drizzle's transactions on the pool (`db.transaction`) go the way of `transactionWith`, without
+ * a setup statement: drizzle-orm 0.45's own sends its BEGIN outside the `try` whose `finally`
+ * releases the connection, so a BEGIN that fails (the connection broke, the network stopped
+ * answering) keeps its connection checked out for ever; in an outage jobs lost one pool slot
+ * after another until the instance had none. A transaction with options keeps Drizzle's.
+ */
+function ownTransactions(db: Db, pool: pg.Pool): void {
+  type Run = (fn: (tx: Tx) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+  const session = (db as unknown as { session: PoolSession & { transaction: Run } }).session;
+  const drizzleTransaction = session.transaction.bind(session);
+  session.transaction = (fn, config) =>
+    config ? drizzleTransaction(fn, config) : poolTransaction(session, pool, null, {}, fn);
+}
+
+/** A `transactionWith` transaction on a connection of the pool (`setup` null: a plain BEGIN). */
+async function poolTransaction<T>(
+  session: PoolSession,
+  pool: pg.Pool,
+  setup: Compiled | null,
+  values: Record<string, string>,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let conn: DeferredBegin;
   try {
-    conn = new DeferredBegin(client, `begin; ${literalText(setup, values, client)}`);
+    conn = new DeferredBegin(client, setup ? `begin; ${literalText(setup, values, client)}` : 'begin');
   } catch (err) {
     client.release();
     throw err;
@@ -177,6 +343,12 @@ export async function transactionWith<T>(
   } catch (err) {
     if (conn.takeBegin() !== null) {
       client.release(); // nothing was sent: nothing to roll back
+      throw err;
+    }
+    if (databaseFailure(err) === 'unavailable') {
+      // The connection broke or stopped answering: a ROLLBACK would fail or wait as long again.
+      // Closing it is the rollback (the server ends the transaction of a connection that goes).
+      client.release(err as Error);
       throw err;
     }
     try {
@@ -259,8 +431,8 @@ const finalStatements = new WeakMap<Tx, { client: pg.PoolClient; texts: string[]
  * round trip as the COMMIT (the message `…; commit`, its values as escaped literals), which saves
  * one round trip; it still commits or fails with the transaction (a failure aborts the
  * transaction, so the COMMIT does not happen). For writes nothing later in the transaction
- * reads, such as its operate-log entry. Elsewhere (PGlite, a transaction not started by
- * `transactionWith`) it runs at once.
+ * reads, such as its operate-log entry. Elsewhere (PGlite, a Drizzle transaction with options) it
+ * runs at once.
  */
 export async function atCommit(tx: Tx, statement: Compiled, values: Record<string, string>): Promise<void> {
   const final = finalStatements.get(tx);

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { databaseFailure } from './errors.ts';
 import { recordJobRun } from './metrics.ts';
 
 export interface Job {
@@ -75,7 +76,10 @@ export function startJobs(db: Db, jobs: Job[], log: FastifyBaseLogger): () => Pr
         .then((ran) => recordJobRun(job.name, ran ? 'ran' : 'skipped', took()))
         .catch((err: unknown) => {
           recordJobRun(job.name, 'failed', took());
-          log.error({ err, job: job.name }, 'job failed');
+          // The database unreachable: the next interval runs it again, once it answers.
+          if (databaseFailure(err))
+            log.warn({ job: job.name, err: (err as Error).message }, 'job failed: database unavailable');
+          else log.error({ err, job: job.name }, 'job failed');
         })
         .finally(() => running.delete(p));
       running.add(p);

@@ -73,12 +73,13 @@ export async function checkCredentials(
     const now = clock();
     const state = await lockAttemptCounters(tx, keys, now);
     const wait = attemptWait(state, opts.policies, now);
-    if (wait > 0) return { throttled: true, wait } as const;
+    // Thrown inside, so that the rows just made for a refused attempt are rolled back: refusals
+    // are cheap and must not fill the tables.
+    if (wait > 0) throw new AppError('LOGIN_THROTTLED', waitTexts(wait));
     const charged = charge(state, opts.policies, now);
     await saveAttemptCounters(tx, keys, charged);
-    return { throttled: false, charged, user: await findUserByAccount(tx, opts.tenantId, account) } as const;
+    return { charged, user: await findUserByAccount(tx, opts.tenantId, account) };
   });
-  if (attempt.throttled) throw new AppError('LOGIN_THROTTLED', waitTexts(attempt.wait));
 
   const { user } = attempt;
   if (!(await verifyPasswordOrDecoy(opts.password, user?.password_hash)) || !user) {
