@@ -227,6 +227,9 @@ describe.skipIf(!testDatabaseUrl || !nginxBin)('two instances behind the reposit
     expect(root.status).toBeGreaterThanOrEqual(300);
     expect(root.status).toBeLessThan(400);
     expect(browser.locations.at(-1)).toBe(`${origin}/yy-sys/`);
+    const base = await browser.request('GET', `${origin}/yy-sys`);
+    expect(base.status).toBeGreaterThanOrEqual(300);
+    expect(browser.locations.at(-1)).toBe(`${origin}/yy-sys/`);
 
     // the implicit request as existing clients send it: neither state nor nonce (api-contract 2)
     const callback = `${origin}/yy-sys/oidc-callback?retUrl=${encodeURIComponent(`${origin}/yy-sys/pc/home`)}`;
