@@ -24,10 +24,10 @@ export class TcpProxy {
 
   /** Listens on a free port of 127.0.0.1 and forwards to `target`. */
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
-    let proxy: TcpProxy | undefined;
-    const server = net.createServer((client) => proxy!.accept(client));
+    const server = net.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy = new TcpProxy(server, target, (server.address() as net.AddressInfo).port);
+    const proxy = new TcpProxy(server, target, (server.address() as net.AddressInfo).port);
+    server.on('connection', (client) => proxy.accept(client));
     return proxy;
   }
 
