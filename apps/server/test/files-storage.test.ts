@@ -11,12 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant, type Database } from '../src/db/client.ts';
 import { findFile } from '../src/platform/files/files.repository.ts';
 import { storeGeneratedFile } from '../src/platform/files/files.service.ts';
 import { files } from '../src/platform/files/files.tables.ts';
+import { copyToSharedStore } from '../src/platform/files/files.copy.ts';
 import {
+  configuredStore,
   DatabaseStorage,
   LocalDiskStorage,
   StorageError,
@@ -206,6 +209,38 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
     const res = await t.app.inject({ method: 'GET', url: `/api/file/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('copies the files kept on the local disk into the store (scripts/copy-uploads.ts), again safely', async () => {
+    const disk = new LocalDiskStorage(uploadsDir({ dataDir }));
+    const store = configuredStore(t.config, t.database.db);
+    const lost = randomUUID();
+    await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.insert(files).values({
+        id: lost,
+        tenant_id: t.demoTenantId,
+        original_name: 'lost.png',
+        mime_type: 'image/png',
+        size: 1,
+        storage_key: `${t.demoTenantId}/${lost}`,
+      }),
+    );
+    const stored = await fileCount();
+    const first = await copyToSharedStore(t.database.db, [t.demoTenantId], disk, store);
+    expect(first.copied).toBe(1); // old.png of the test before
+    expect(first.missing).toEqual([`${t.demoTenantId}/${lost}`]);
+    expect(first.present).toBe(stored - 2);
+    // served from the store once the disk copy is gone
+    fs.rmSync(uploadsDir({ dataDir }), { recursive: true, force: true });
+    const [old] = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.select().from(files).where(eq(files.original_name, 'old.png')),
+    );
+    const res = await t.app.inject({ method: 'GET', url: `/api/file/${old!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    const second = await copyToSharedStore(t.database.db, [t.demoTenantId], disk, store);
+    expect(second).toEqual({ copied: 0, present: stored - 1, missing: [`${t.demoTenantId}/${lost}`] });
+    await withTenant(t.database.db, t.demoTenantId, (tx) => tx.delete(files).where(eq(files.id, lost)));
   });
 
   it('stores a generated file with its transaction, and not at all when that rolls back', async () => {

@@ -62,3 +62,13 @@ export async function deleteBlob(tx: Executor, tenantId: string, fileId: string)
     .returning({ id: fileBlobs.file_id });
   return rows.length > 0;
 }
+
+/** The storage keys of a tenant's files, oldest first. */
+export async function storageKeysOf(tx: Executor, tenantId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ key: files.storage_key })
+    .from(files)
+    .where(eq(files.tenant_id, tenantId))
+    .orderBy(files.create_time);
+  return rows.map((r) => r.key);
+}

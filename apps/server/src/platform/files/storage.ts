@@ -180,7 +180,7 @@ export class DatabaseStorage implements FileStorage {
     const next = (offset: number) => this.slice(key, offset);
     async function* slices(): AsyncGenerator<Buffer> {
       if (first!.data.length) yield first!.data;
-      for (let offset = first!.data.length; offset < size; ) {
+      for (let offset = first!.data.length; offset < size;) {
         const slice = await next(offset);
         // Blobs are never rewritten, only deleted: a missing slice means the file went away mid-read.
         if (!slice?.data.length) throw new StorageError(`${key} was deleted while being read`);
@@ -368,18 +368,23 @@ export interface StorageConfig {
   s3: S3Settings;
 }
 
+/** The store `STORAGE` names, on its own (without the fallback to the local disk). */
+export function configuredStore(config: StorageConfig, db: Db): FileStorage {
+  switch (config.storage) {
+    case 'local':
+      return new LocalDiskStorage(uploadsDir(config));
+    case 'database':
+      return new DatabaseStorage(db);
+    case 's3':
+      return new S3Storage(config.s3);
+  }
+}
+
 /**
  * The deployment's file storage (`STORAGE`): local disk under `<DATA_DIR>/uploads`, or the
  * database, or S3; the last two fall back to the local disk for files stored before the switch.
  */
 export function storageFor(config: StorageConfig, db: Db): FileStorage {
-  const disk = new LocalDiskStorage(uploadsDir(config));
-  switch (config.storage) {
-    case 'local':
-      return disk;
-    case 'database':
-      return new FallbackReadStorage(new DatabaseStorage(db), disk);
-    case 's3':
-      return new FallbackReadStorage(new S3Storage(config.s3), disk);
-  }
+  const store = configuredStore(config, db);
+  return store.kind === 'local' ? store : new FallbackReadStorage(store, new LocalDiskStorage(uploadsDir(config)));
 }
