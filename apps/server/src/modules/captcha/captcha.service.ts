@@ -115,6 +115,7 @@ async function throttle(
   const limits = throttleLimits(ctx);
   const address = addressKey(ctx.ip);
   const at = new Date(now);
+  await lockThrottleSubjects(tx, tenantId, account, address);
   if (kind === 'failure') await recordThrottleEvent(tx, tenantId, { kind, account, address, at });
   const verdict = throttleVerdict(now, kind, limits, await readThrottle(tx, ctx, tenantId, account, now));
   if (verdict.kind === 'cool') {
