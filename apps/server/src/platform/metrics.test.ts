@@ -113,7 +113,7 @@ describe('the metrics endpoint of an app', () => {
     ).toBeGreaterThanOrEqual(3);
   });
 
-  it('counts booking outcomes: booked, and refused under the refusal code', async () => {
+  it('counts booking outcomes: booked, pending approval, and refused under the refusal code', async () => {
     bookingClock.now = () => NOW;
     const type = await makeType(t, admin);
     const r = await makeResource(t, admin, type);
@@ -131,6 +131,17 @@ describe('the metrics endpoint of an app', () => {
     );
     expect(sample(after, 'yuyue_booking_outcomes_total', taken)).toBe(
       sample(before, 'yuyue_booking_outcomes_total', taken) + 1,
+    );
+
+    const approval = await makeResource(t, admin, type, { need_approve: '1' });
+    const pending = { mode: 'single', outcome: 'pending' };
+    const submitted = await submit(t, a!.token, {
+      model: model(approval.id, '2030-01-03'),
+      timeSlotIdList: [approval.slots[1]!.id],
+    });
+    expect(submitted.auditStatus).toBe('1');
+    expect(sample(await scrape(), 'yuyue_booking_outcomes_total', pending)).toBe(
+      sample(after, 'yuyue_booking_outcomes_total', pending) + 1,
     );
   });
 
