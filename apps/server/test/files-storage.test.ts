@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant, type Database } from '../src/db/client.ts';
 import { findFile } from '../src/platform/files/files.repository.ts';
 import { storeGeneratedFile } from '../src/platform/files/files.service.ts';
-import { files } from '../src/platform/files/files.tables.ts';
+import { fileBlobs, files } from '../src/platform/files/files.tables.ts';
 import { copyToSharedStore } from '../src/platform/files/files.copy.ts';
 import {
   configuredStore,
@@ -64,7 +64,7 @@ describe('DatabaseStorage', () => {
     const store = new DatabaseStorage(database.db, 1000);
     const k = key();
     const stored = await store.put(k, Readable.from([content.subarray(0, 10), content.subarray(10)]));
-    expect(stored).toEqual({ size: content.length, inTransaction: false });
+    expect(stored).toEqual({ size: content.length });
     const chunks: Buffer[] = [];
     for await (const chunk of (await store.get(k))!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
@@ -90,7 +90,7 @@ describe('DatabaseStorage', () => {
     const k = key();
     await expect(
       withTenant(database.db, tenant, async (tx) => {
-        expect(await store.put(k, Readable.from([PNG]), { tx })).toEqual({ size: PNG.length, inTransaction: true });
+        expect(await store.put(k, Readable.from([PNG]), { tx })).toEqual({ size: PNG.length });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -190,6 +190,20 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
       expect(res.rawPayload.equals(content)).toBe(true);
     }
     expect(filesUnder(dataDir)).toEqual([]);
+  });
+
+  it('refuses a file over the limit and a refused type, leaving neither bytes nor a row', async () => {
+    const rows = await fileCount();
+    const blobs = () =>
+      withTenant(t.database.db, t.demoTenantId, async (tx) => (await tx.select().from(fileBlobs)).length);
+    const blobsBefore = await blobs();
+    const big = await upload('big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 1)]));
+    expect(big.status).toBe(400);
+    expect(big.body.error_en).toBe('The file is too large; the limit is 2 MB');
+    const html = await upload('evil.png', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.status).toBe(400);
+    expect(await fileCount()).toBe(rows);
+    expect(await blobs()).toBe(blobsBefore);
   });
 
   it('still serves a file stored on the local disk before the switch', async () => {

@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { findFile, insertFile, type FileRow } from './files.repository.ts';
 import { SNIFF_BYTES, detectFileType, sanitizeFileName, type FileType } from './files.rules.ts';
-import { StorageError, type FileStorage, type Stored } from './storage.ts';
+import { collect, StorageError, type FileStorage } from './storage.ts';
 
 /** An upload as it arrives: its name and its bytes, read once. */
 export interface IncomingFile {
@@ -111,7 +111,9 @@ async function checkedStream(
 /**
  * Stores an upload of the signed-in user: checks its type by name and content, writes it to
  * storage, records it and logs the upload. A refused or failed upload leaves neither bytes
- * nor a row behind.
+ * nor a row behind. With the database store the bytes, the row and the log entry commit
+ * together (the upload is read to its end first, so the transaction is short); with the
+ * others the bytes are written first and removed again if the row is not.
  */
 export async function uploadFile(ctx: RequestContext, storage: FileStorage, file: IncomingFile): Promise<StoredFile> {
   const { tenant, user } = requireUser(ctx);
@@ -119,6 +121,32 @@ export async function uploadFile(ctx: RequestContext, storage: FileStorage, file
   const { type, stream } = await checkedStream(ctx, file, fileName);
   const id = randomUUID();
   const key = `${tenant.id}/${id}`;
+  const record = async (tx: Tx, size: number) => {
+    await insertFile(tx, tenant.id, {
+      id,
+      original_name: fileName,
+      mime_type: type.mime,
+      size,
+      storage_key: key,
+      created_user: user.account,
+    });
+    await audit(tx, ctx, { module: 'file', type: 'upload', content: `${fileName} (${size} B)`, object: id });
+  };
+
+  if (storage.transactional) {
+    const bytes = await collect(stream);
+    if (file.truncated() || bytes.length > ctx.config.uploadMaxBytes) throw tooLarge(ctx);
+    try {
+      await withTenant(ctx.db, tenant.id, async (tx) => {
+        const { size } = await storage.put(key, Readable.from([bytes]), { tx });
+        await record(tx, size);
+      });
+    } catch (err) {
+      throw storageRefusal(ctx, storage, err, key);
+    }
+    return { id, uri: fileUri(ctx, id) };
+  }
+
   let size: number;
   try {
     ({ size } = await storage.put(key, stream));
@@ -130,17 +158,7 @@ export async function uploadFile(ctx: RequestContext, storage: FileStorage, file
     throw tooLarge(ctx);
   }
   try {
-    await withTenant(ctx.db, tenant.id, async (tx) => {
-      await insertFile(tx, tenant.id, {
-        id,
-        original_name: fileName,
-        mime_type: type.mime,
-        size,
-        storage_key: key,
-        created_user: user.account,
-      });
-      await audit(tx, ctx, { module: 'file', type: 'upload', content: `${fileName} (${size} B)`, object: id });
-    });
+    await withTenant(ctx.db, tenant.id, (tx) => record(tx, size));
   } catch (err) {
     await discardBytes(ctx, storage, key);
     throw err;
@@ -195,19 +213,18 @@ export async function storeGeneratedFile(
 ): Promise<StoredFile & { discard: () => Promise<void> }> {
   const id = randomUUID();
   const key = `${where.tenantId}/${id}`;
-  let stored: Stored;
+  let size: number;
   try {
-    stored = await storage.put(key, Readable.from([file.bytes]), { tx });
+    ({ size } = await storage.put(key, Readable.from([file.bytes]), { tx }));
   } catch (err) {
     if (!(err instanceof StorageError)) throw err;
     const refusal = new AppError('FILE_STORAGE_UNAVAILABLE');
     refusal.cause = err;
     throw refusal;
   }
-  const { size, inTransaction } = stored;
   // Bytes written in the transaction go with its rollback; deleting them through another
   // connection from inside it could wait on that very transaction (PGlite has one connection).
-  const discard = inTransaction ? async () => {} : () => storage.delete(key);
+  const discard = storage.transactional ? async () => {} : () => storage.delete(key);
   try {
     await insertFile(tx, where.tenantId, {
       id,

@@ -82,6 +82,7 @@ describe('FallbackReadStorage', () => {
     const failing = new FallbackReadStorage(
       {
         kind: 's3',
+        transactional: false,
         put: () => Promise.reject(new StorageError('down')),
         get: () => Promise.reject(new StorageError('down')),
         delete: () => Promise.reject(new StorageError('down')),

@@ -19,12 +19,12 @@ export interface FileStorage {
   /** For logs: `local`, `database` or `s3`. */
   readonly kind: StorageKind;
   /**
-   * Stores the stream's bytes under `key`; nothing is left under the key when the stream fails.
-   * Returns the size. A store in the database writes in `opts.tx` when given, so the bytes
-   * commit or roll back with the caller's rows (and says so: `inTransaction`); the others
-   * ignore it.
+   * The store is the database: `put` writes in `opts.tx` when given, so the bytes commit or
+   * roll back with the caller's rows. The other stores ignore `opts.tx`.
    */
-  put(key: string, stream: Readable, opts?: { tx?: Tx }): Promise<Stored>;
+  readonly transactional: boolean;
+  /** Stores the stream's bytes under `key`; nothing is left under the key when the stream fails. Returns the size. */
+  put(key: string, stream: Readable, opts?: { tx?: Tx }): Promise<{ size: number }>;
   /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Readable | null>;
   /** Removes `key`; removing a missing key is not an error. */
@@ -32,12 +32,6 @@ export interface FileStorage {
 }
 
 export type StorageKind = 'local' | 'database' | 's3';
-
-/** What `put` stored: the size, and whether the bytes were written in the caller's transaction. */
-export interface Stored {
-  size: number;
-  inTransaction?: boolean;
-}
 
 /**
  * The store itself failed (disk full, database or S3 unreachable, S3 refused the credentials):
@@ -64,7 +58,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * Reads a stream to one buffer (the database and S3 stores need the length before they write;
  * uploads are capped by UPLOAD_MAX_BYTES). The stream's own error is thrown as it is.
  */
-async function collect(stream: Readable): Promise<Buffer> {
+export async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
@@ -73,6 +67,7 @@ async function collect(stream: Readable): Promise<Buffer> {
 /** Files under a directory: `<root>/<key>`. Writes go to a temporary file first, then are renamed into place. */
 export class LocalDiskStorage implements FileStorage {
   readonly kind = 'local';
+  readonly transactional = false;
 
   constructor(private readonly root: string) {}
 
@@ -139,20 +134,21 @@ export const BLOB_SLICE_BYTES = 256 * 1024;
 /**
  * Files in PostgreSQL (`file_blobs`, one row per file, under row-level security like every
  * tenant table): every instance sees them, and they are in the database's backups. A file is
- * written in one statement (buffered first: a transaction is not held open while a slow client
- * uploads) and served in slices of `BLOB_SLICE_BYTES`, each read in its own short transaction
+ * written in one statement, in the caller's transaction when given (the upload service buffers
+ * the upload first, so no transaction is held open while a slow client sends it), and served in slices of `BLOB_SLICE_BYTES`, each read in its own short transaction
  * only when the response has room for it, so a download holds neither a connection nor more
  * than a slice of memory.
  */
 export class DatabaseStorage implements FileStorage {
   readonly kind = 'database';
+  readonly transactional = true;
 
   constructor(
     private readonly db: Db,
     private readonly sliceBytes = BLOB_SLICE_BYTES,
   ) {}
 
-  async put(key: string, stream: Readable, opts: { tx?: Tx } = {}): Promise<Stored> {
+  async put(key: string, stream: Readable, opts: { tx?: Tx } = {}): Promise<{ size: number }> {
     const { tenantId, fileId } = blobKey(key);
     const data = await collect(stream);
     try {
@@ -161,7 +157,7 @@ export class DatabaseStorage implements FileStorage {
     } catch (err) {
       throw new StorageError(`cannot store ${key} in the database: ${messageOf(err)}`, { cause: err });
     }
-    return { size: data.length, inTransaction: Boolean(opts.tx) };
+    return { size: data.length };
   }
 
   private async slice(key: string, offset: number): Promise<{ size: number; data: Buffer } | undefined> {
@@ -232,6 +228,7 @@ export const S3_TIMEOUT_MS = 20_000;
  */
 export class S3Storage implements FileStorage {
   readonly kind = 's3';
+  readonly transactional = false;
   private readonly client: AwsClient;
 
   constructor(
@@ -336,15 +333,17 @@ export class S3Storage implements FileStorage {
  */
 export class FallbackReadStorage implements FileStorage {
   readonly kind: StorageKind;
+  readonly transactional: boolean;
 
   constructor(
     private readonly primary: FileStorage,
     private readonly legacy: FileStorage,
   ) {
     this.kind = primary.kind;
+    this.transactional = primary.transactional;
   }
 
-  put(key: string, stream: Readable, opts?: { tx?: Tx }): Promise<Stored> {
+  put(key: string, stream: Readable, opts?: { tx?: Tx }): Promise<{ size: number }> {
     return this.primary.put(key, stream, opts);
   }
 
