@@ -20,6 +20,11 @@ const onUncaught = (err: unknown) => uncaught.push(err);
 
 beforeAll(async () => {
   t = await createTestApp();
+  // a hook before the operation that meets the database gone (as a throttle reading its counters would)
+  t.app.addHook('preHandler', async (request) => {
+    if (request.headers['x-test-hook'] === 'down')
+      throw Object.assign(new Error('terminating connection'), { code: '57P01' });
+  });
   process.on('uncaughtException', onUncaught);
 }, 60_000);
 afterAll(async () => {
@@ -70,5 +75,23 @@ describe('the database gone under a running app', () => {
       msg_en: UNAVAILABLE.msg_en,
     });
     expect(uncaught).toEqual([]);
+  });
+
+  it('answers a hook that meets the database gone before the operation the same way', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/bus/graphql/public',
+      headers: { 'x-test-hook': 'down' },
+      payload: { query: '{ _endpoint }' },
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().errors[0].extensions).toEqual(UNAVAILABLE);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: '/api/sys/settings?api_type=get_sys_settings',
+      headers: { 'x-test-hook': 'down' },
+    });
+    expect(rest.statusCode, rest.body).toBe(503);
+    expect(rest.json()).toEqual({ errcode: '503', msg: UNAVAILABLE.msg, msg_en: UNAVAILABLE.msg_en });
   });
 });

@@ -310,6 +310,13 @@ async function routeErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
+  // the database unreachable in a hook before the operation: the same 503 as within one
+  const unavailable = error instanceof AppError && UNAVAILABLE_CODES.has(error.code) ? error : unavailableError(error);
+  if (unavailable) {
+    if (unavailable !== error) request.log.warn({ err: error.message }, unavailable.code);
+    await sendError(reply.header('retry-after', '1'), 503, unavailable);
+    return;
+  }
   if (error instanceof AppError) {
     await sendError(reply, authCodes.has(error.code) ? 401 : 400, error);
     return;
