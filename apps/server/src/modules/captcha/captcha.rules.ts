@@ -208,7 +208,8 @@ export function trackVerdict(report: SlideReport): string | null {
     return 'does not slow down at the end';
   }
   const ys = points.map((p) => p.y);
-  const movesVertically = Math.max(...ys) - Math.min(...ys) >= 1;
+  // any vertical movement: a hand never keeps a line (a touch reports fractions of a px, a mouse whole px)
+  const movesVertically = Math.max(...ys) > Math.min(...ys);
   if (!movesVertically && speedReversals(points) < MIN_SPEED_REVERSALS) return 'no tremor';
   return null;
 }
