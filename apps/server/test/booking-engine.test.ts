@@ -334,7 +334,7 @@ describe('book again (再次预约)', () => {
         theme: '周赛',
         remark: '带球拍',
         phone: '13900000000',
-        appointmentParticipantList: [{ participant_id: 'p1', participant_name: '同伴', mobile: '1' }],
+        appointmentParticipantList: [{ participant_id: 'p1', participant_name: '同伴', mobile: '13700000001' }],
         appointmentCollectionList: [{ field_name: 'team', field_desc_cn: '队伍', field_value: '校队' }],
       }),
       timeSlotIdList: [r.slots[1]!.id],
@@ -374,7 +374,7 @@ describe('book again (再次预约)', () => {
         remark: '带球拍',
         phone: '13900000000',
         appointmentParticipantList: [
-          expect.objectContaining({ participant_id: 'p1', participant_name: '同伴', mobile: '1' }),
+          expect.objectContaining({ participant_id: 'p1', participant_name: '同伴', mobile: '13700000001' }),
         ],
         appointmentCollectionList: [
           { field_name: 'team', field_desc_cn: '队伍', field_desc_en: '', field_value: '校队' },

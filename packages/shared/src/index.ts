@@ -7,3 +7,4 @@ export * from './logs.ts';
 export * from './code-tables.ts';
 export * from './notices.ts';
 export * from './notice-codes.ts';
+export * from './contact.ts';

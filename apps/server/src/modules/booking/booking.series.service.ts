@@ -35,6 +35,7 @@ import {
 } from './booking.series.rules.ts';
 import {
   appointmentInput,
+  assertModelAcceptable,
   banReason,
   knownSettings,
   refuseIfBanned,
@@ -374,6 +375,7 @@ function refused(report: readonly SeriesReportItem[]): AppError {
 export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise<SeriesSaveResult> {
   const { tenant, user } = requireUser(ctx);
   const p = parse(args, tenant.timeZone);
+  await assertModelAcceptable(ctx, tenant.id, p.model);
   return withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
     const { res, report, exclusive, dept } = await assess(tx, ctx, tenant, user, p, {
       captchaId: args.captchaId,

@@ -1,10 +1,18 @@
-import { formatDateTime, isoDateOf, localMidnightMs, type ErrorCode, type ErrorParams } from '@yuyue/shared';
+import {
+  formatDateTime,
+  isoDateOf,
+  localMidnightMs,
+  uploadedFileIdOf,
+  type ErrorCode,
+  type ErrorParams,
+} from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { findFile } from '../../platform/files/files.repository.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { banRefusal, type Ban } from '../blacklist/blacklist.guard.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
@@ -40,6 +48,7 @@ import {
   type NewAppointment,
 } from './booking.repository.ts';
 import { deletable } from './booking.lifecycle.rules.ts';
+import { modelProblem } from './booking.model.rules.ts';
 import { loadScene, type BookingResource, type BookingScene } from './booking.resources.ts';
 import {
   bookingDateOf,
@@ -108,6 +117,21 @@ export const appointmentInput = z.object({
   appointmentCollectionList: opt(z.array(collectionInput.nullable()).max(200)),
 });
 export type AppointmentInput = z.infer<typeof appointmentInput>;
+
+/**
+ * Refuses a booking form whose phone or email lacks its format, or whose attachment is not a
+ * file uploaded to this server for the tenant (booking.model.rules). The file is looked up only
+ * when there is one, so a submit without an attachment costs nothing more.
+ */
+export async function assertModelAcceptable(ctx: RequestContext, tenantId: string, model: AppointmentInput) {
+  const files = { basePath: ctx.config.basePath, origin: ctx.config.publicUrl };
+  const problem = modelProblem(model, files);
+  if (problem) throw new AppError(problem.code, { field: problem.field });
+  const fileId = model.enclosure ? uploadedFileIdOf(model.enclosure, files) : null;
+  if (fileId && !(await withTenant(ctx.db, tenantId, (tx) => findFile(tx, tenantId, fileId)))) {
+    throw new AppError('ENCLOSURE_NOT_UPLOADED', { field: 'enclosure' });
+  }
+}
 
 /** A period asked for: a fixed slot of the resource, or a free period. */
 export interface Target {
@@ -402,6 +426,7 @@ export interface SaveResult {
 export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Promise<SaveResult> {
   const { tenant, user } = requireUser(ctx);
   const model = parseInput(appointmentInput, args.model);
+  await assertModelAcceptable(ctx, tenant.id, model);
   const isoDate = isoDateArg(model.appointment_date, tenant.timeZone);
   const dates = clean(args.borrowDateList);
   if (dates.some((d) => isoDateArg(d, tenant.timeZone) !== isoDate)) throw new AppError('BOOKING_SLOT_UNKNOWN');

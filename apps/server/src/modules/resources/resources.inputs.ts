@@ -12,6 +12,7 @@ import {
   ruleScalarsInput,
   text,
 } from '../rules/rules.inputs.ts';
+import { isHttpUrl } from './resources.settings.rules.ts';
 
 const visibleInput = z.object({
   visible_obj_id: z.string().trim().min(1).max(200),
@@ -44,7 +45,7 @@ const imageInput = z.object({
     .trim()
     .min(1)
     .max(2000)
-    .refine((v) => /^(https?:\/\/|\/)/.test(v), 'must be a site path or an http(s) URL'),
+    .refine((v) => /^(https?:\/\/|\/(?!\/))/.test(v), 'must be a site path or an http(s) URL'),
   image_category: opt(z.enum(['1', '2'])),
   del: count(1),
 });
@@ -88,6 +89,9 @@ const customAttributeContentInput = z.object({
   is_enable: flag,
   order_num: count(),
 });
+/** A link the web app shows as one (review and return-review pages): empty, or an http(s) URL. */
+const httpLink = opt(z.union([z.literal(''), text(2000).refine(isHttpUrl, 'must be an http(s) URL')]));
+
 const ownConfigInput = {
   separation_enable: flag,
   preaudit_enable: flag,
@@ -98,7 +102,7 @@ const ownConfigInput = {
   reservation_info_reuse: flag,
   name_encryption_display: flag,
   return_need_approve: flag,
-  return_review_url: opt(text(2000)),
+  return_review_url: httpLink,
   device_type: opt(text(40)),
   device_time_mode: opt(text(40)),
 };
@@ -153,7 +157,7 @@ export const resourcesInput = z.object({
   appointment_information_field: opt(text(2000)),
   hide_resources_detail: flag,
   open_process_form: flag,
-  review_url: opt(text(2000)),
+  review_url: httpLink,
   write_detail: flag,
   ...ruleScalarsInput,
   ...ruleListsInput,

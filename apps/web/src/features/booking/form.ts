@@ -1,3 +1,4 @@
+import { isEmail, isPhone } from '@yuyue/shared';
 import type { CollectionConfig } from '../collection-config/api/findCollectionConfigAll.ts';
 import { isIsoDate } from './dates.ts';
 import type { AppointmentInput } from './types.ts';
@@ -43,8 +44,6 @@ export function emptyApplication(contact: { phone?: string | null; email?: strin
   };
 }
 
-const PHONE_RE = /^\+?[0-9][0-9\- ]{4,19}$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 
 /** A problem with one field: an i18n key under `booking.form.error` and its values. */
@@ -69,9 +68,9 @@ export function validateApplication(
   else if (theme.length > FORM_LIMITS.theme)
     errors.theme = { key: 'booking.form.error.tooLong', values: { max: FORM_LIMITS.theme } };
   const phone = values.phone.trim();
-  if (phone && !PHONE_RE.test(phone)) errors.phone = { key: 'booking.form.error.phone' };
+  if (phone && !isPhone(phone)) errors.phone = { key: 'booking.form.error.phone' };
   const email = values.email.trim();
-  if (email && (!EMAIL_RE.test(email) || email.length > FORM_LIMITS.email))
+  if (email && (!isEmail(email) || email.length > FORM_LIMITS.email))
     errors.email = { key: 'booking.form.error.email' };
   if (values.remark.trim().length > FORM_LIMITS.remark) {
     errors.remark = { key: 'booking.form.error.tooLong', values: { max: FORM_LIMITS.remark } };
@@ -86,7 +85,7 @@ export function validateApplication(
       errors[`participants.${i}.name`] = { key: 'booking.form.error.tooLong', values: { max: FORM_LIMITS.name } };
     }
     const mobile = p.mobile.trim();
-    if (mobile && !PHONE_RE.test(mobile)) errors[`participants.${i}.mobile`] = { key: 'booking.form.error.phone' };
+    if (mobile && !isPhone(mobile)) errors[`participants.${i}.mobile`] = { key: 'booking.form.error.phone' };
   });
   for (const config of configs) {
     const key = `fields.${config.field_name}`;
@@ -105,10 +104,10 @@ export function validateApplication(
         if (!NUMBER_RE.test(value)) errors[key] = { key: 'booking.form.error.number', values: { field: name } };
         break;
       case 'phone':
-        if (!PHONE_RE.test(value)) errors[key] = { key: 'booking.form.error.phone' };
+        if (!isPhone(value)) errors[key] = { key: 'booking.form.error.phone' };
         break;
       case 'email':
-        if (!EMAIL_RE.test(value)) errors[key] = { key: 'booking.form.error.email' };
+        if (!isEmail(value)) errors[key] = { key: 'booking.form.error.email' };
         break;
       case 'date':
         if (!isIsoDate(value)) errors[key] = { key: 'booking.form.error.date', values: { field: name } };

@@ -5,6 +5,7 @@ import { useAppointmentApprovalTasks } from '../../../../features/appointments-a
 import { bookingDate } from '../../../../features/booking/dates.ts';
 import type { AdminAppointment, AppointmentParticipant } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { attachmentHref } from '../../../../lib/attachment-link.ts';
 import { errorText } from '../../operation-result.ts';
 import { BookingStatusTags } from './BookingStatus.tsx';
 
@@ -54,6 +55,7 @@ export function AppointmentDetail({
   const f = (key: string) => t(`appointments.field.${key}`);
   const tasks = useAppointmentApprovalTasks(booking && booking.audit_status !== '0' ? booking.id : null);
   const a = booking;
+  const attachment = attachmentHref(a?.enclosure);
   return (
     <Drawer
       open={a !== null}
@@ -96,12 +98,13 @@ export function AppointmentDetail({
                 key: 'enclosure',
                 label: f('enclosure'),
                 span: 2,
-                children: a.enclosure ? (
-                  <Typography.Link href={a.enclosure} target="_blank" rel="noreferrer">
+                children: attachment ? (
+                  <Typography.Link href={attachment} target="_blank" rel="noreferrer">
                     {a.enclosure_name || a.enclosure}
                   </Typography.Link>
                 ) : (
-                  '—'
+                  // not a file of ours (saved before links were checked): text, never a link
+                  show(a.enclosure)
                 ),
               },
               ...(a.state === '1'

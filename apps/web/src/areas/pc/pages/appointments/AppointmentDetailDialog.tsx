@@ -4,6 +4,7 @@ import { useSession } from '../../../../app/session.tsx';
 import type { Appointment } from '../../../../features/booking/types.ts';
 import { evaluateAction } from '../../../../features/evaluations/form.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { attachmentHref } from '../../../../lib/attachment-link.ts';
 import { SignInfo } from '../../../../features/checkin/components/SignInfo.tsx';
 import { VoucherQr } from '../../../../features/checkin/components/VoucherQr.tsx';
 import { bookingDate, isoWeekday } from '../../../../features/booking/dates.ts';
@@ -31,6 +32,7 @@ export function AppointmentDetailDialog({
   const can = appointmentActions(a, Date.now());
   const date = bookingDate(a.appointment_date);
   const sep = t('pcBooking.listSeparator');
+  const attachment = attachmentHref(a.enclosure);
   const participants = (a.appointmentParticipantList ?? [])
     .map((p) => [p.participant_name, p.participant_dept_name].filter(Boolean).join(' / '))
     .filter(Boolean);
@@ -92,9 +94,13 @@ export function AppointmentDetailDialog({
         </Descriptions.Item>
         {a.enclosure ? (
           <Descriptions.Item label={t('pcBooking.form.attachment')} span={2}>
-            <a href={a.enclosure} target="_blank" rel="noreferrer">
-              {a.enclosure_name || a.enclosure}
-            </a>
+            {attachment ? (
+              <a href={attachment} target="_blank" rel="noreferrer">
+                {a.enclosure_name || a.enclosure}
+              </a>
+            ) : (
+              a.enclosure
+            )}
           </Descriptions.Item>
         ) : null}
         {a.remark ? (

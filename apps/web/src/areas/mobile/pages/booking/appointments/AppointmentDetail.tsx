@@ -20,6 +20,7 @@ import {
 import { bookingKeys } from '../../../../../features/booking/keys.ts';
 import { type Appointment } from '../../../../../features/booking/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
+import { attachmentHref } from '../../../../../lib/attachment-link.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Empty, LoadFailed } from '../../../components/LoadState.tsx';
 import { showAlert, showConfirm, showToast } from '../../../components/overlay.ts';
@@ -46,6 +47,7 @@ function Details({ a }: { a: Appointment }) {
   const { t } = useTranslation();
   const participants = a.appointmentParticipantList ?? [];
   const collected = a.appointmentCollectionList ?? [];
+  const attachment = attachmentHref(a.enclosure);
   return (
     <dl className="yy-m-info">
       <Row label={t('booking.detail.resource')}>{pick(a.resources_name, a.resources_name_en)}</Row>
@@ -69,12 +71,12 @@ function Details({ a }: { a: Appointment }) {
           : ''}
       </Row>
       <Row label={t('booking.form.attachment')}>
-        {a.enclosure ? (
-          <a href={a.enclosure} target="_blank" rel="noreferrer">
+        {attachment ? (
+          <a href={attachment} target="_blank" rel="noreferrer">
             {a.enclosure_name || t('booking.detail.download')}
           </a>
         ) : (
-          ''
+          a.enclosure
         )}
       </Row>
       {collected.map((c) => (
