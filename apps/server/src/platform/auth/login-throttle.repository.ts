@@ -1,6 +1,6 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { EMPTY_COUNTER, TRUSTED_ADDRESS_MS, type AttemptState, type ThrottlePolicies } from './login-throttle.ts';
+import { emptyCounter, TRUSTED_ADDRESS_MS, type AttemptState, type ThrottlePolicies } from './login-throttle.ts';
 import { loginAddressThrottle, loginThrottle } from './login-throttle.tables.ts';
 
 /** The row of an account from every address. */
@@ -45,9 +45,9 @@ export async function lockAttemptCounters(tx: Tx, keys: AttemptKeys, now: Date):
   const account = accountRows.find((r) => r.address === EVERY_ADDRESS);
   const signedInAt = pair?.signed_in_at;
   return {
-    pair: pair ? { level: pair.level, at: pair.changed_at } : EMPTY_COUNTER(now),
-    account: account ? { level: account.level, at: account.changed_at } : EMPTY_COUNTER(now),
-    address: addressRow ? { level: addressRow.level, at: addressRow.changed_at } : EMPTY_COUNTER(now),
+    pair: pair ? { level: pair.level, at: pair.changed_at } : emptyCounter(now),
+    account: account ? { level: account.level, at: account.changed_at } : emptyCounter(now),
+    address: addressRow ? { level: addressRow.level, at: addressRow.changed_at } : emptyCounter(now),
     trusted: !!signedInAt && now.getTime() - signedInAt.getTime() < TRUSTED_ADDRESS_MS,
   };
 }

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_COUNTER,
-  TRUSTED_ADDRESS_MS,
+  emptyCounter,
   accountKey,
   addressKey,
   afterSuccess,
   attemptWait,
   charge,
-  forgotten,
   levelAt,
   waitAfter,
   waitAfterFailure,
@@ -27,9 +25,9 @@ const policies: ThrottlePolicies = {
 };
 
 const fresh = (trusted = false): AttemptState => ({
-  pair: EMPTY_COUNTER(t0),
-  account: EMPTY_COUNTER(t0),
-  address: EMPTY_COUNTER(t0),
+  pair: emptyCounter(t0),
+  account: emptyCounter(t0),
+  address: emptyCounter(t0),
   trusted,
 });
 
@@ -106,7 +104,7 @@ describe('one account from one address', () => {
 describe('the owner and someone else', () => {
   it('an attacker elsewhere does not hold the owner back at an address the owner signed in from', () => {
     // The attacker's addresses fail 500 times on the account: the account row is far past its free failures.
-    let account = EMPTY_COUNTER(t0);
+    let account = emptyCounter(t0);
     for (let i = 0; i < 500; i++) account = { level: levelAt(account, policies.account, t0) + 1, at: t0 };
     const owner: AttemptState = { ...fresh(true), account };
     expect(attemptWait(owner, policies, t0)).toBe(0);
@@ -126,7 +124,7 @@ describe('the owner and someone else', () => {
 
 describe('one address across accounts (spraying)', () => {
   it('waits after twenty failures, whichever accounts they were on', () => {
-    let address = EMPTY_COUNTER(t0);
+    let address = emptyCounter(t0);
     for (let i = 0; i < 20; i++) {
       const state = { ...fresh(), address };
       expect(attemptWait(state, policies, t0)).toBe(0);
@@ -136,22 +134,12 @@ describe('one address across accounts (spraying)', () => {
   });
 
   it('a shared address with a steady trickle of typos never builds up a wait', () => {
-    let address = EMPTY_COUNTER(t0);
+    let address = emptyCounter(t0);
     for (let minute = 0; minute < 24 * 60; minute++) {
       const state = { ...fresh(), address };
       expect(attemptWait(state, policies, at(minute * MIN))).toBe(0);
       address = charge(state, policies, at(minute * MIN)).address;
     }
-  });
-});
-
-describe('forgetting rows', () => {
-  it('keeps a counter until it is back to 0 and a sign-in until it no longer counts', () => {
-    const c = { level: 2, at: t0 };
-    expect(forgotten(c, policies.pair, at(29 * MIN))).toBe(false);
-    expect(forgotten(c, policies.pair, at(30 * MIN))).toBe(true);
-    expect(forgotten(c, policies.pair, at(30 * MIN), at(0))).toBe(false);
-    expect(forgotten(c, policies.pair, at(TRUSTED_ADDRESS_MS + 1), at(0))).toBe(true);
   });
 });
 

@@ -50,7 +50,8 @@ export type Scope = keyof ThrottlePolicies;
 /** How long an address the account signed in from stays exempt from the account-wide scope. */
 export const TRUSTED_ADDRESS_MS = 60 * 24 * 60 * 60_000;
 
-export const EMPTY_COUNTER = (at: Date): Counter => ({ level: 0, at });
+/** A scope with no failures. */
+export const emptyCounter = (at: Date): Counter => ({ level: 0, at });
 
 // A level that is a whole number of failures must not round up because of float noise.
 const EPSILON = 1e-6;
@@ -89,7 +90,8 @@ export function attemptWait(state: AttemptState, policies: ThrottlePolicies, now
 /**
  * The counters once an attempt is let through: every scope is charged one failure before the
  * password is checked, so parallel attempts cannot all slip through before any is counted; a
- * right password takes it back (`afterSuccess`).
+ * right password takes it back (`afterSuccess`). The price: a right password is held when more
+ * attempts of one scope than its free failures are being checked at the same moment.
  */
 export function charge(state: AttemptState, policies: ThrottlePolicies, now: Date): AttemptState {
   const add = (s: Scope): Counter => ({ level: levelAt(state[s], policies[s], now) + 1, at: now });
@@ -108,17 +110,11 @@ export function waitAfterFailure(charged: AttemptState, policies: ThrottlePolici
  */
 export function afterSuccess(charged: AttemptState, policies: ThrottlePolicies, now: Date): AttemptState {
   return {
-    pair: EMPTY_COUNTER(now),
-    account: EMPTY_COUNTER(now),
+    pair: emptyCounter(now),
+    account: emptyCounter(now),
     address: { level: Math.max(0, levelAt(charged.address, policies.address, now) - 1), at: now },
     trusted: true,
   };
-}
-
-/** Whether a counter row can go: fully forgotten, and not remembering a sign-in that still counts. */
-export function forgotten(counter: Counter, policy: ThrottlePolicy, now: Date, signedInAt?: Date | null): boolean {
-  if (signedInAt && now.getTime() - signedInAt.getTime() < TRUSTED_ADDRESS_MS) return false;
-  return levelAt(counter, policy, now) <= EPSILON;
 }
 
 /**
