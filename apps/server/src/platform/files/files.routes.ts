@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RESULT_FAILED } from '@yuyue/shared';
@@ -122,6 +123,11 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
         .header('cache-control', 'private, max-age=86400');
       if (file.row.mime_type !== 'application/pdf')
         reply.header('content-security-policy', "default-src 'none'; sandbox");
+      if (request.method === 'HEAD') {
+        // Fastify would read the whole file to discard it (a full S3 download): stop it here.
+        file.stream.destroy();
+        return reply.send(Readable.from([]));
+      }
       return reply.send(file.stream);
     } catch (err) {
       if (err instanceof AppError && (err.code === 'FILE_NOT_FOUND' || err.code === 'FILE_STORAGE_UNAVAILABLE')) {
