@@ -67,6 +67,12 @@ describe('track judge', () => {
     ['a keyboard slide (Page Up, arrows, Enter)', keyboardSlide(150, seeded(3)), null],
     ['a straight constant track', straightTrack(180), 'straight at a constant speed'],
     ['a smooth eased track without tremor', easedTrack(180), 'no tremor'],
+    ['a smooth eased track timed in whole ms (12 or 13 ms apart)', easedTrack(180, 500), 'no tremor'],
+    [
+      'a mouse drag kept level, in whole px',
+      personDrag(180, seeded(9)).map((p) => ({ ...p, x: Math.round(p.x), y: 0 })),
+      null,
+    ],
     [
       'a three-point track',
       [

@@ -44,8 +44,12 @@ export const MIN_TRACK_BEND = 0.05;
 /** A person slows down to place the piece: the last END_SHARE of the slide is slower than this share of its mean speed. */
 export const END_SHARE = 0.2;
 export const MAX_END_SPEED = 0.8;
-/** Speed changes (px/ms) smaller than this are noise of the clock, not the hand. */
+/**
+ * Speed changes smaller than SPEED_NOISE px/ms plus SPEED_NOISE_SHARE of the speed are noise of
+ * the clock (times in whole ms: 22 or 23 ms between frames is 4 % of the speed), not the hand.
+ */
 const SPEED_NOISE = 0.01;
+const SPEED_NOISE_SHARE = 0.1;
 /** A hand trembles: its speed changes direction at least this often in a slide (or the pointer moves vertically). */
 export const MIN_SPEED_REVERSALS = 3;
 /**
@@ -254,7 +258,10 @@ function speedReversals(points: TrackPoint[]): number {
   let speed: number | null = null;
   for (let i = 1; i < points.length; i++) {
     const v = (points[i]!.x - points[i - 1]!.x) / (points[i]!.t - points[i - 1]!.t);
-    if (speed !== null && Math.abs(v - speed) >= SPEED_NOISE) {
+    if (
+      speed !== null &&
+      Math.abs(v - speed) >= SPEED_NOISE + SPEED_NOISE_SHARE * Math.max(Math.abs(v), Math.abs(speed))
+    ) {
       const s = Math.sign(v - speed);
       if (sign && s !== sign) reversals++;
       sign = s;
