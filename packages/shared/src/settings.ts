@@ -39,6 +39,8 @@ export const manageSettingPatch = z
     instruction_url: settingsUri,
     local_menu_mode: z.enum(['YES', 'NO']),
     tenant_failure_to_401: z.enum(['0', '1']),
+    // '1': an approver may decide on their own booking application (default '0': another must)
+    allow_self_approval: z.enum(['0', '1']),
     // Theme page settings (the portal home page's look, /manage/settings/theme/{id})
     theme_banner: settingsUri,
     theme_welcome: z.string().trim().max(500),

@@ -7,8 +7,10 @@ import { isUuid } from '../../platform/ids.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managesResource } from '../resources/resource-admins.ts';
+import { findSettings } from '../settings/settings.repository.ts';
+import { withDefaults } from '../settings/settings.rules.ts';
 import { approvalTasksOf, decideAudit, insertApprovalTask } from './booking.lifecycle.repository.ts';
-import { awaitsApproval, decisionRefusal } from './booking.lifecycle.rules.ts';
+import { awaitsApproval, decisionRefusal, selfDecisionRefusal } from './booking.lifecycle.rules.ts';
 import { findAppointment, releaseSeat, type AppointmentRow } from './booking.repository.ts';
 import { bookingClock } from './booking.service.ts';
 
@@ -25,9 +27,17 @@ async function bookingOf(tx: Tx, tenantId: string, id: unknown): Promise<Appoint
   return row;
 }
 
+/** The self-approval refusal; the tenant's settings are read only when the booking is the approver's own. */
+async function selfDecision(tx: Tx, tenantId: string, row: AppointmentRow, account: string) {
+  if (!selfDecisionRefusal(row, account, false)) return null;
+  const settings = withDefaults((await findSettings(tx, tenantId))?.manage_setting);
+  return selfDecisionRefusal(row, account, settings.allow_self_approval === '1');
+}
+
 /**
  * `approveAppointment` / `rejectAppointment`: a resource administrator decides on a booking
- * awaiting approval (reason required to reject, at most 500 characters). One conditional
+ * awaiting approval (reason required to reject, at most 500 characters), never on their own
+ * unless the tenant allows self-approval. One conditional
  * update on the current audit_status decides who wins when two approvers act at once; a
  * rejection frees the slot (exclusive: the row stops being active; capacity: its seat is given
  * back) in the same transaction, and the decision is recorded as an approval task.
@@ -44,7 +54,7 @@ export async function decide(
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await bookingOf(tx, tenant.id, args.id);
     if (!(await managesResource(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
-    const refusal = decisionRefusal(row);
+    const refusal = decisionRefusal(row) ?? (await selfDecision(tx, tenant.id, row, user.account));
     if (refusal) throw new AppError(refusal.code, refusal.params);
     const at = new Date(bookingClock.now());
     const to = verdict === 'approve' ? '2' : '3';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeRefusal, decisionRefusal, deletable, terminateRefusal, vacancyRate } from './booking.lifecycle.rules.ts';
+import {
+  changeRefusal,
+  decisionRefusal,
+  deletable,
+  selfDecisionRefusal,
+  terminateRefusal,
+  vacancyRate,
+} from './booking.lifecycle.rules.ts';
 
 const b = (state: string, audit_status: string, appointment_state: string) => ({
   state,
@@ -18,6 +25,24 @@ describe('approval and termination need a booking awaiting approval', () => {
   ])('%o -> %s', (booking, code) => {
     expect(decisionRefusal(booking)?.code ?? null).toBe(code);
     expect(terminateRefusal(booking)?.code ?? null).toBe(code && 'TERMINATE_NOT_PENDING');
+  });
+});
+
+describe('selfDecisionRefusal', () => {
+  const booking = { created_user: 'lee', appointment_user: 'lee' };
+  it.each([
+    ['another approver', 'wang', false, null],
+    ['the booker, self-approval off', 'lee', false, 'SELF_APPROVAL_FORBIDDEN'],
+    ['the booker, self-approval allowed', 'lee', true, null],
+    ['the person booked for', 'chen', false, null],
+  ])('%s', (_, approver, allowed, code) => {
+    expect(selfDecisionRefusal(booking, approver, allowed)?.code ?? null).toBe(code);
+  });
+
+  it('refuses the person a booking is for as well as its maker', () => {
+    const forSomeone = { created_user: 'lee', appointment_user: 'chen' };
+    expect(selfDecisionRefusal(forSomeone, 'chen', false)?.code).toBe('SELF_APPROVAL_FORBIDDEN');
+    expect(selfDecisionRefusal(forSomeone, 'lee', false)?.code).toBe('SELF_APPROVAL_FORBIDDEN');
   });
 });
 

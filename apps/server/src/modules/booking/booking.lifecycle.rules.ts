@@ -13,6 +13,20 @@ export function decisionRefusal(b: Lifecycle): Refusal {
   return awaitsApproval(b) ? null : { code: 'APPROVAL_NOT_PENDING' };
 }
 
+/**
+ * Whether an approver is refused a decision on their own application (they made it or it is
+ * for them): another approver or the tenant administrator has to decide, unless the tenant's
+ * settings allow self-approval (`allow_self_approval` '1').
+ */
+export function selfDecisionRefusal(
+  b: { created_user: string; appointment_user: string },
+  approverAccount: string,
+  allowSelfApproval: boolean,
+): Refusal {
+  const own = b.created_user === approverAccount || b.appointment_user === approverAccount;
+  return own && !allowSelfApproval ? { code: 'SELF_APPROVAL_FORBIDDEN' } : null;
+}
+
 /** Why the booker may not terminate the application; only one awaiting approval may be. */
 export function terminateRefusal(b: Lifecycle): Refusal {
   return awaitsApproval(b) ? null : { code: 'TERMINATE_NOT_PENDING' };

@@ -16,6 +16,11 @@ export const defaultManageSetting = {
   /** 'YES' grants admin permission and all routes without menus (spec 6). */
   local_menu_mode: 'NO',
   instruction_url: '',
+  /**
+   * '1' lets an approver decide on their own booking application; by default ('0') another
+   * approver or the tenant administrator has to.
+   */
+  allow_self_approval: '0',
 } as const;
 
 export type ManageSetting = Record<string, unknown>;

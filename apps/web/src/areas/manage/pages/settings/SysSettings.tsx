@@ -23,6 +23,7 @@ interface Values {
   bilingual: boolean;
   theme_color: string;
   local_menu_mode: boolean;
+  allow_self_approval: boolean;
 }
 
 /** A colour picker's value as "#rrggbb". */
@@ -51,6 +52,7 @@ export default function SysSettings() {
     bilingual: settings.bilingual === '1',
     theme_color: String(settings.theme_color || THEME_PRESETS[0]),
     local_menu_mode: settings.local_menu_mode === 'YES',
+    allow_self_approval: settings.allow_self_approval === '1',
   };
 
   // The settings arrive after the first render and reload after a save: show what is stored.
@@ -70,6 +72,7 @@ export default function SysSettings() {
           bilingual: values.bilingual ? '1' : '0',
           theme_color: hexOf(values.theme_color),
           local_menu_mode: values.local_menu_mode ? 'YES' : 'NO',
+          allow_self_approval: values.allow_self_approval ? '1' : '0',
         }),
       );
       void message.success(t('settingsAdmin.saved'));
@@ -152,6 +155,14 @@ export default function SysSettings() {
           extra={t('settingsAdmin.localMenuModeHint')}
         >
           <Switch checkedChildren="YES" unCheckedChildren="NO" />
+        </Form.Item>
+        <Form.Item
+          name="allow_self_approval"
+          label={t('settingsAdmin.allowSelfApproval')}
+          valuePropName="checked"
+          extra={t('settingsAdmin.allowSelfApprovalHint')}
+        >
+          <Switch />
         </Form.Item>
         {save.isError ? (
           <Alert type="error" showIcon title={errorText(save.error)} style={{ marginBottom: 16 }} />
