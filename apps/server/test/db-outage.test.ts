@@ -351,6 +351,18 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL going away under two instances', (
       } finally {
         await tight.close();
       }
+      // startup options of the connection string are kept beside the budget
+      u.searchParams.set('options', '-c lock_timeout=1234');
+      const own = await openDatabase({ databaseUrl: u.href, dataDir: '', poolSize: 1, statementTimeoutMs: 3000 });
+      try {
+        const result = (await own.db.execute(
+          sql`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement`,
+        )) as unknown as { rows: unknown[] };
+        const [row] = result.rows;
+        expect(row).toEqual({ lock: '1234ms', statement: '3s' });
+      } finally {
+        await own.close();
+      }
     } finally {
       await admin.query(`drop database if exists ${fresh} with (force)`);
     }

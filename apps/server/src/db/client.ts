@@ -115,7 +115,7 @@ async function openPostgres(opts: DatabaseOptions): Promise<Database> {
       ? {
           // Set at connection start: no round trip per transaction. Each statement, in a
           // transaction or not, is cancelled by the server past its budget (SQLSTATE 57014).
-          options: withStartupOption(opts.databaseUrl, `-c statement_timeout=${statementTimeoutMs}`),
+          ...withStartupOption(opts.databaseUrl, `-c statement_timeout=${statementTimeoutMs}`),
           // and the driver stops waiting when the server does not answer at all (a network
           // partition sends no reset), rather than holding the request and the connection.
           query_timeout: statementTimeoutMs + connectTimeoutMs,
@@ -173,15 +173,21 @@ async function migratePostgres(base: pg.ClientConfig): Promise<void> {
   }
 }
 
-/** The connection string's own `options` startup parameter (if any) followed by `extra`. */
-function withStartupOption(databaseUrl: string, extra: string): string {
-  let own = '';
+/**
+ * The connection string with `extra` added to its `options` startup parameter: node-postgres
+ * lets a connection string's parameters override the configuration's, so both go in the string.
+ */
+function withStartupOption(databaseUrl: string, extra: string): { connectionString: string; options?: string } {
+  let url: URL;
   try {
-    own = new URL(databaseUrl).searchParams.get('options') ?? '';
+    url = new URL(databaseUrl);
   } catch {
-    // not a URL (a key=value string): it carries no options we would override
+    // not a URL (a key=value string): pass the option beside it
+    return { connectionString: databaseUrl, options: extra };
   }
-  return own ? `${own} ${extra}` : extra;
+  const own = url.searchParams.get('options');
+  url.searchParams.set('options', own ? `${own} ${extra}` : extra);
+  return { connectionString: url.href };
 }
 
 /**
