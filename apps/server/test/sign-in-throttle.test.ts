@@ -251,6 +251,34 @@ describe('timing', () => {
   });
 });
 
+describe('tenants', () => {
+  it('count apart: the same account name in another tenant is not held, and its rows are not visible', async () => {
+    // Unknown in the demo tenant (held all the same), the administrator of the other.
+    const other = await t.createOtherTenant('throttle-other', { account: 'registrar', password: 'Other@123456' });
+    const policies = throttlePolicies(loginThrottle);
+    const attempt = (tenantId: string, password: string) =>
+      checkCredentials(t.database.db, { tenantId, account: 'registrar', password, ip: '192.0.2.50', policies });
+    for (let i = 0; i < loginThrottle.maxFailures; i++) {
+      await expect(attempt(t.demoTenantId, 'guess')).rejects.toMatchObject({
+        code: expect.stringMatching(/^LOGIN_FAILED/),
+      });
+    }
+    await expect(attempt(t.demoTenantId, 'Other@123456')).rejects.toMatchObject({
+      code: 'LOGIN_THROTTLED',
+    });
+    await expect(attempt(other, 'Other@123456')).resolves.toMatchObject({ account: 'registrar' });
+
+    const visible = (tenantId: string) =>
+      withTenant(t.database.db, tenantId, async (tx) =>
+        resultRows(await tx.execute(sql`select distinct tenant_id::text as tenant from login_throttle`)).map(
+          (r) => r.tenant,
+        ),
+      );
+    expect(await visible(other)).toEqual([other]);
+    expect(await visible(t.demoTenantId)).toEqual([t.demoTenantId]);
+  });
+});
+
 describe('forgetting', () => {
   it('the sweep deletes counters back to 0 and keeps the addresses accounts signed in from', async () => {
     const trusted = () => countRows('login_throttle', sql`where signed_in_at is not null`);
