@@ -123,3 +123,27 @@ describe('/mobile/appointmentDetail: cancel', () => {
     );
   });
 });
+
+describe('/mobile/appointmentDetail: attachment', () => {
+  const uploaded = '/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e';
+
+  it('links a file uploaded here', async () => {
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment({ enclosure: uploaded, enclosure_name: '名单.pdf' })),
+    });
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    const link = await screen.findByRole('link', { name: '名单.pdf' });
+    expect(link.getAttribute('href')).toBe(uploaded);
+  });
+
+  it('shows any other stored value as text, never as a link', async () => {
+    const hostile = 'javascript:alert(document.cookie)';
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment({ enclosure: hostile, enclosure_name: '名单.pdf' })),
+    });
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    expect(await screen.findByText(hostile)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '名单.pdf' })).toBeNull();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+});
