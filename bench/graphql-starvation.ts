@@ -5,13 +5,17 @@
 // separate process (this script re-run with --client), so they do not share the server's
 // event loop. Prints the victim's p50/p99/max and the hostile requests' statuses and durations.
 // Goal (docs/benchmarks.md): the victim's p99 under attack stays under 250 ms.
-// Usage: [DATABASE_URL=postgres://...] npx tsx bench/graphql-starvation.ts [resources=200] [seconds=20] [hostile=3]
+// The hostile batch costs ~663000 by the default estimate and is refused before it runs
+// (QUERY_TOO_COMPLEX); run with GRAPHQL_MAX_COST=100000000 to admit it and measure what the
+// per-user slots, the yields and the answer budget do with a request that runs.
+// Usage: [GRAPHQL_MAX_COST=...] [DATABASE_URL=postgres://...] npx tsx bench/graphql-starvation.ts [resources=200] [seconds=20] [hostile=3]
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pct, startBench } from './booking-lib.ts';
 
 interface Job {
@@ -83,6 +87,8 @@ async function client(job: Job): Promise<ClientReport> {
   await victimLoop(performance.now() + job.baselineSeconds * 1000, baseline);
   const victim: Sample[] = [];
   const hostile: Sample[] = [];
+  // Tells the server process the attack starts (it measures its event loop from here).
+  process.stdout.write('attack\n');
   const until = performance.now() + job.seconds * 1000;
   const hostileLoop = async () => {
     while (performance.now() < until) hostile.push(await post(job.endpoint, job.hostileToken, job.hostileBody));
@@ -122,15 +128,29 @@ const job: Job = {
 };
 writeFileSync(file, JSON.stringify(job));
 let report: ClientReport;
+// The server's event loop during the attack: how long a callback waited to run.
+const loopDelay = { histogram: monitorEventLoopDelay({ resolution: 5 }), attackStarted: false };
+loopDelay.histogram.enable();
+let cpuAtAttack = process.cpuUsage();
+let serverCpu: NodeJS.CpuUsage;
 try {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('attack\n') && !loopDelay.attackStarted) {
+      loopDelay.attackStarted = true;
+      loopDelay.histogram.reset();
+      cpuAtAttack = process.cpuUsage();
+    }
+  });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`client exited with ${code}`);
-  report = JSON.parse(out) as ClientReport;
+  serverCpu = process.cpuUsage(cpuAtAttack);
+  loopDelay.histogram.disable();
+  report = JSON.parse(out.slice(out.indexOf('\n') + 1)) as ClientReport;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -155,4 +175,13 @@ for (const [key, xs] of byOutcome) {
     `hostile batch -> ${key}: ${xs.length} requests, p50 ${pct(ms, 50).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms, answer ${Math.max(...xs.map((s) => s.bytes))} bytes`,
   );
 }
+const h = loopDelay.histogram;
+console.log(
+  `server event loop under attack: delay p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(h.percentile(99) / 1e6).toFixed(1)} ms, max ${(h.max / 1e6).toFixed(1)} ms; server CPU ${((serverCpu.user + serverCpu.system) / 1000 / seconds).toFixed(0)} ms per s`,
+);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 await bench.close();

@@ -23,8 +23,11 @@ export interface GraphqlLimits {
   maxBatch: number;
   /** Largest answer of a request, bytes of JSON; a larger one is refused. GRAPHQL_MAX_ANSWER_BYTES, default 10 MiB. */
   maxAnswerBytes: number;
-  /** Operations of one request run at once (aliases, batch documents). GRAPHQL_REQUEST_CONCURRENCY, default 2. */
-  requestConcurrency: number;
+  /**
+   * Operations (aliases, batch documents) of one signed-in user that run at once, over all of
+   * that user's requests; an anonymous request gets as many of its own. GRAPHQL_CALLER_CONCURRENCY, default 2.
+   */
+  callerConcurrency: number;
 }
 
 /** Every setting of the server. Each one comes from an environment variable (README lists them). */
@@ -150,7 +153,7 @@ export interface Config {
   seedDemo: boolean;
   /** Log level. LOG_LEVEL, default info (silent in tests). */
   logLevel: string;
-  /** GraphQL limits of one request: GRAPHQL_MAX_DEPTH, _ALIASES, _COST, _BATCH, _ANSWER_BYTES, GRAPHQL_REQUEST_CONCURRENCY. */
+  /** GraphQL limits of one request: GRAPHQL_MAX_DEPTH, _ALIASES, _COST, _BATCH, _ANSWER_BYTES, GRAPHQL_CALLER_CONCURRENCY. */
   graphqlLimits: GraphqlLimits;
   /** Prometheus metrics at /metrics. METRICS, default true. */
   metrics: boolean;
@@ -295,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxCost: int(env.GRAPHQL_MAX_COST, 400_000, 'GRAPHQL_MAX_COST'),
       maxBatch: int(env.GRAPHQL_MAX_BATCH, 10, 'GRAPHQL_MAX_BATCH'),
       maxAnswerBytes: int(env.GRAPHQL_MAX_ANSWER_BYTES, 10 * 1024 * 1024, 'GRAPHQL_MAX_ANSWER_BYTES'),
-      requestConcurrency: Math.max(1, int(env.GRAPHQL_REQUEST_CONCURRENCY, 2, 'GRAPHQL_REQUEST_CONCURRENCY')),
+      callerConcurrency: Math.max(1, int(env.GRAPHQL_CALLER_CONCURRENCY, 2, 'GRAPHQL_CALLER_CONCURRENCY')),
     },
     metrics: bool(env.METRICS, true),
     metricsToken: env.METRICS_TOKEN || '',

@@ -415,10 +415,29 @@ const uploadRequest: fc.Arbitrary<Sent> = fc
     payload,
   }));
 
+/** GraphQL over GET: the document and its variables in the query string. */
+const getGraphqlRequest: fc.Arbitrary<Sent> = fc
+  .tuple(
+    fc.oneof(
+      fc.constantFrom(...operations).map((op) => op.query),
+      hostileString,
+    ),
+    fc.oneof(
+      hostileValue.map((v) => JSON.stringify(v) ?? ''),
+      hostileString,
+    ),
+  )
+  .map(([query, variables]) => ({
+    method: 'GET',
+    url: `/bus/graphql/apps_yy_sys?query=${q(query)}&variables=${q(variables)}`,
+    headers: bearer(user),
+  }));
+
 const hostileRequest = fc.oneof(
   { weight: 10, arbitrary: graphqlRequest },
   { weight: 2, arbitrary: batchRequest },
   { weight: 2, arbitrary: rawGraphqlRequest },
+  { weight: 1, arbitrary: getGraphqlRequest },
   { weight: 3, arbitrary: restRequest },
   { weight: 3, arbitrary: signInRequest },
   { weight: 2, arbitrary: uploadRequest },

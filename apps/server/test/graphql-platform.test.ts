@@ -13,7 +13,7 @@ beforeAll(async () => {
       maxCost: 200,
       maxBatch: 2,
       maxAnswerBytes: 1024 * 1024,
-      requestConcurrency: 2,
+      callerConcurrency: 2,
     },
   });
   prod = await createTestApp({ env: 'production' });

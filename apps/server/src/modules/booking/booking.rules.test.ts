@@ -156,6 +156,9 @@ describe('bookingDateOf', () => {
     ['2030-02-30', null],
     ['10/01/2030', null],
     [null, null],
+    [1e20, null],
+    ['100000000000000000000', null],
+    [-1e20, null],
   ])('%s -> %s', (value, expected) => expect(bookingDateOf(value, ZONE)).toBe(expected));
 });
 

@@ -219,11 +219,16 @@ export function refusalOf(
  * string; any instant of the day is read as that day) or "YYYY-MM-DD". Null when unreadable.
  */
 export function bookingDateOf(value: unknown, timeZone: string): string | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return isoDateOf(value, timeZone);
+  if (typeof value === 'number') return dateMsInRange(value) ? isoDateOf(value, timeZone) : null;
   if (typeof value !== 'string') return null;
   const v = value.trim();
-  if (/^-?\d{6,}$/.test(v)) return isoDateOf(Number(v), timeZone);
+  if (/^-?\d{6,}$/.test(v)) return dateMsInRange(Number(v)) ? isoDateOf(Number(v), timeZone) : null;
   return parseIsoDate(v) ? v : null;
+}
+
+/** Whether epoch ms can be a booking date (1900-9999): beyond, Date itself fails ("Invalid time value" for 1e20). */
+function dateMsInRange(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= Date.UTC(1900, 0, 1) && ms <= Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 }
 
 /** A per-person limit: at most `limit` bookings in the period containing the booking date. */

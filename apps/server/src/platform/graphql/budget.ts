@@ -4,41 +4,90 @@ import { AppError } from '../errors.ts';
 /** How long one slice of serialisation may hold the event loop before yielding, ms. */
 const SLICE_MS = 4;
 
-/**
- * One HTTP request's share of the server: how many of its operations run at once, and how
- * large its answer may grow. Shared by every document of a batch and every alias of a
- * document, so one request cannot take the whole database pool or the event loop.
- */
-export class RequestBudget {
+/** A number of slots operations take in turn (first come, first served). */
+export class Slots {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly onIdle?: () => void,
+  ) {}
+
+  /** Runs `fn` when a slot is free, after a yield to the event loop. */
+  async run<T>(fn: () => Promise<T> | T): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      await yieldToLoop();
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else if (--this.running === 0) this.onIdle?.();
+    }
+  }
+}
+
+/**
+ * The slots of each signed-in caller, over all of its requests: three parallel requests of
+ * one student share the same few slots. An idle caller's slots are forgotten.
+ */
+export class CallerSlots {
+  private readonly slots = new Map<string, Slots>();
+
+  constructor(private readonly size: number) {}
+
+  /** The slots of a caller; anonymous callers (no key) get slots of their own per request. */
+  of(key: string | null): Slots {
+    if (key === null) return new Slots(this.size);
+    let slots = this.slots.get(key);
+    if (!slots) {
+      slots = new Slots(this.size, () => this.slots.delete(key));
+      this.slots.set(key, slots);
+    }
+    return slots;
+  }
+
+  /** How many callers have operations running or waiting. */
+  get active(): number {
+    return this.slots.size;
+  }
+}
+
+/**
+ * One HTTP request's share of the server: its caller's slots (how many operations run at
+ * once) and how large its answer may grow. Shared by every document of a batch and every
+ * alias of a document, so one request, or one caller's parallel requests, cannot take the
+ * whole database pool or the event loop.
+ */
+export class RequestBudget {
   private bytes = 0;
   /** Each document's answer, serialised as it resolved (see `record`). */
   private readonly serialised = new WeakMap<object, string>();
   /** Set once the answer has grown past `maxBytes`: later operations do no work. */
   over = false;
+  private readonly anonymous: Slots | null;
 
   constructor(
-    private readonly concurrency: number,
+    private readonly callers: CallerSlots,
+    private readonly caller: string | null,
     readonly maxBytes: number,
-  ) {}
+  ) {
+    this.anonymous = caller === null ? callers.of(null) : null;
+  }
 
   /**
-   * Runs one operation of the request when one of its slots is free, after yielding to the
-   * event loop so other requests' callbacks run between a request's operations.
+   * Runs one operation of the request when one of its caller's slots is free, after a yield
+   * to the event loop so other requests' callbacks run between a request's operations.
    */
-  async run<T>(fn: () => Promise<T> | T): Promise<T> {
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
-    try {
-      await yieldToLoop();
+  run<T>(fn: () => Promise<T> | T): Promise<T> {
+    // Looked up at each run: an idle caller's slots are dropped, and a later run must share the new ones.
+    const slots = this.anonymous ?? this.callers.of(this.caller);
+    return slots.run(() => {
       if (this.over) throw this.tooLarge();
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
+      return fn();
+    });
   }
 
   /** The refusal of an answer larger than the budget. */

@@ -19,7 +19,7 @@ import type { GraphqlLimits } from '../../config.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError, UNAVAILABLE_CODES, unavailableError } from '../errors.ts';
 import { faultForLog } from '../validation.ts';
-import { RequestBudget } from './budget.ts';
+import { CallerSlots, RequestBudget } from './budget.ts';
 import { clampFirst, documentCost, hasNulLiteral, listLimitOf, maxAliasesRule, type ListLimit } from './limits.ts';
 import { policy } from './policy.ts';
 import { messagesResult } from './results.ts';
@@ -260,7 +260,7 @@ function requestedDocuments(request: FastifyRequest): RequestedDocument[] {
   if (request.method !== 'GET' || typeof query?.query !== 'string') return [];
   let variables: unknown;
   try {
-    variables = typeof query.variables === 'string' ? JSON.parse(query.variables) : undefined;
+    variables = typeof query.variables === 'string' && query.variables !== '' ? JSON.parse(query.variables) : undefined;
   } catch {
     variables = undefined; // Mercurius answers the malformed variables
   }
@@ -291,8 +291,13 @@ function refusalOf(
     if (document === 'too-long') return new AppError('QUERY_TOO_COMPLEX', { detail: `> ${MAX_TOKENS} tokens` });
     if (document instanceof GraphQLError) return document;
     if (hasNulLiteral(document)) return new AppError('INPUT_HAS_NUL', { field: 'query' });
-    const variables =
-      item.variables && typeof item.variables === 'object' ? (item.variables as Record<string, unknown>) : {};
+    // graphql-js asserts (a server fault) on variables that are not an object: refuse them as input.
+    if (item.variables !== undefined && item.variables !== null) {
+      if (typeof item.variables !== 'object' || Array.isArray(item.variables)) {
+        return new AppError('INVALID_INPUT', { detail: 'variables must be an object' });
+      }
+    }
+    const variables = (item.variables ?? {}) as Record<string, unknown>;
     const operationName = typeof item.operationName === 'string' ? item.operationName : null;
     cost += documentCost(opts.endpoint.schema, opts.endpoint.name, document, variables, operationName);
     if (cost > maxCost) return new AppError('QUERY_TOO_COMPLEX', { detail: `cost > ${maxCost}` });
@@ -342,6 +347,7 @@ async function routeErrorHandler(
 /** Serves one endpoint at `/bus/graphql/<name>` with Mercurius (JIT on), limits and auth. */
 export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptions): Promise<void> {
   const documents = new DocumentCache(512);
+  const callers = new CallerSlots(opts.limits.callerConcurrency);
   await app.register(async (scope) => {
     scope.decorateRequest('graphqlBudget', null);
     scope.addHook('preValidation', async (request, reply) => {
@@ -353,9 +359,14 @@ export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptio
       }
     });
     scope.addHook('preHandler', async (request, reply) => {
-      request.graphqlBudget = new RequestBudget(opts.limits.requestConcurrency, opts.limits.maxAnswerBytes);
       try {
         request.ctx = await opts.contextFor(request);
+        const user = request.ctx.user;
+        request.graphqlBudget = new RequestBudget(
+          callers,
+          user ? `${user.tenantId}:${user.id}` : null,
+          opts.limits.maxAnswerBytes,
+        );
       } catch (err) {
         if (err instanceof AppError) return sendError(reply, 401, err);
         const unavailable = unavailableError(err);
