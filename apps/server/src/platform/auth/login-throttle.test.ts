@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { throttlePolicies } from './login.ts';
 import {
   emptyCounter,
   accountKey,
@@ -175,5 +177,35 @@ describe('wait texts', () => {
     [15 * MIN - 1, '15分钟', '15 minutes'],
   ])('%d ms reads %s / %s', (ms, zh, en) => {
     expect(waitTexts(ms)).toMatchObject({ wait_zh: zh, wait_en: en, seconds: Math.ceil(Math.max(ms, 1000) / 1000) });
+  });
+});
+
+describe('settings', () => {
+  it('reads the LOGIN_* variables and maps them to the scopes', () => {
+    const config = loadConfig({
+      LOGIN_MAX_FAILURES: '4',
+      LOGIN_MAX_WAIT_MINUTES: '30',
+      LOGIN_ACCOUNT_MAX_FAILURES: '50',
+      LOGIN_ACCOUNT_MAX_WAIT_SECONDS: '120',
+      LOGIN_ADDRESS_MAX_FAILURES: '40',
+      LOGIN_ADDRESS_WINDOW_MINUTES: '20',
+    });
+    expect(throttlePolicies(config.loginThrottle)).toEqual({
+      pair: { free: 4, forgetMs: 30 * MIN, maxWaitMs: 30 * MIN },
+      account: { free: 50, forgetMs: 2 * MIN, maxWaitMs: 2 * MIN },
+      address: { free: 40, forgetMs: 30_000, maxWaitMs: 20 * MIN },
+    });
+    expect(throttlePolicies(loadConfig({}).loginThrottle)).toEqual(policies);
+  });
+
+  it('LOGIN_MAX_FAILURES=0 turns off the account scopes, not the address', () => {
+    const off = throttlePolicies(loadConfig({ LOGIN_MAX_FAILURES: '0' }).loginThrottle);
+    expect([off.pair.free, off.account.free, off.address.free]).toEqual([0, 0, 20]);
+  });
+
+  it('refuses to start with LOGIN_LOCK_MINUTES, which no longer means anything', () => {
+    expect(() => loadConfig({ LOGIN_LOCK_MINUTES: '15' })).toThrow(
+      /LOGIN_LOCK_MINUTES is gone.*LOGIN_MAX_WAIT_MINUTES/,
+    );
   });
 });
