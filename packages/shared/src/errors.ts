@@ -23,11 +23,11 @@ export const errorCatalogue = {
   LOGIN_FAILED: { zh: '账号或密码错误', en: 'Wrong account or password' },
   // Sign-in throttling: the same texts whether the account exists or not (login-throttle.ts).
   LOGIN_FAILED_WAIT: {
-    zh: '账号或密码错误，请{wait_zh}后再试',
+    zh: '账号或密码错误，请{wait}后再试',
     en: 'Wrong account or password; try again in {wait_en}',
   },
   LOGIN_THROTTLED: {
-    zh: '尝试过于频繁，请{wait_zh}后再试',
+    zh: '尝试过于频繁，请{wait}后再试',
     en: 'Too many attempts; try again in {wait_en}',
   },
   ACCOUNT_DISABLED: { zh: '账号已停用', en: 'The account is disabled' },

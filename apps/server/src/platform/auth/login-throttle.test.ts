@@ -176,7 +176,7 @@ describe('wait texts', () => {
     [120_000, '2分钟', '2 minutes'],
     [15 * MIN - 1, '15分钟', '15 minutes'],
   ])('%d ms reads %s / %s', (ms, zh, en) => {
-    expect(waitTexts(ms)).toMatchObject({ wait_zh: zh, wait_en: en, seconds: Math.ceil(Math.max(ms, 1000) / 1000) });
+    expect(waitTexts(ms)).toMatchObject({ wait: zh, wait_en: en, seconds: Math.ceil(Math.max(ms, 1000) / 1000) });
   });
 });
 

@@ -148,11 +148,11 @@ export function accountKey(account: string): string {
 }
 
 /** A wait in words, rounded up (seconds under two minutes, else minutes), and in whole seconds. */
-export function waitTexts(ms: number): { wait_zh: string; wait_en: string; seconds: number } {
+export function waitTexts(ms: number): { wait: string; wait_en: string; seconds: number } {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 120) {
-    return { wait_zh: `${seconds}秒`, wait_en: seconds === 1 ? '1 second' : `${seconds} seconds`, seconds };
+    return { wait: `${seconds}秒`, wait_en: seconds === 1 ? '1 second' : `${seconds} seconds`, seconds };
   }
   const minutes = Math.ceil(seconds / 60);
-  return { wait_zh: `${minutes}分钟`, wait_en: `${minutes} minutes`, seconds };
+  return { wait: `${minutes}分钟`, wait_en: `${minutes} minutes`, seconds };
 }
