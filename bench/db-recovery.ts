@@ -1,5 +1,5 @@
-// How long after PostgreSQL answers again bookings succeed again: two app instances (in this
-// process, each with its own pool, on real HTTP) reach the database through a TCP proxy while
+// How long after PostgreSQL answers again bookings succeed again: two app instances (processes
+// of their own, on real HTTP) reach the database through a TCP proxy while
 // clients submit a steady stream of bookings. Each run either terminates every backend of the
 // database (pg_terminate_backend: a restart or an operator) or cuts the proxy for OUTAGE_MS
 // (connections reset, new ones refused: a failover or an outage), then measures, per instance,
@@ -8,12 +8,14 @@
 // and that nothing else than a booking or a 503 came back.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/db-recovery.ts [runs=5] [outage ms=3000]
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { instantOf } from '@yuyue/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, withTenant, type Database } from '../apps/server/src/db/client.ts';
+import { openDatabase, withTenant } from '../apps/server/src/db/client.ts';
 import { seedDemoTenant } from '../apps/server/src/db/seed.ts';
 import { bookingClock } from '../apps/server/src/modules/booking/booking.service.ts';
 import { findUserByAccount, insertUser } from '../apps/server/src/modules/directory/directory.repository.ts';
@@ -49,24 +51,31 @@ proxiedUrl.port = String(proxy.port);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', DATABASE_URL: '' });
 const direct = await openDatabase({ databaseUrl: directUrl.href, dataDir: '', poolSize: 2 });
 await seedDemoTenant(direct.db);
-const dbs: Database[] = [];
-const instances: { url: string; close(): Promise<void> }[] = [];
+// The instances are processes of their own (bench/booking-instance.ts, the benchmarks' clock),
+// as deployed: an unhandled error would end one, which the end of the run reports.
+const instances: { url: string; child: ChildProcess; exited: string | null }[] = [];
 for (let i = 0; i < 2; i++) {
-  const database = await openDatabase({
-    databaseUrl: proxiedUrl.href,
-    dataDir: '',
-    poolSize: config.databasePoolSize,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./booking-instance.ts', import.meta.url))],
+    {
+      env: { ...process.env, DATABASE_URL: proxiedUrl.href },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  const instance = { url: '', child, exited: null as string | null };
+  child.once('exit', (code, signal) => (instance.exited = `exited with ${code ?? signal}`));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`instance ${i} exited with ${code}`)));
   });
-  dbs.push(database);
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  instances.push({
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    close: () => app.close(),
-  });
+  instance.url = `http://127.0.0.1:${port}`;
+  instances.push(instance);
 }
 
 // Data: a type without captcha, three resources of 10 hourly slots and 40 seats, 40 users.
@@ -172,6 +181,8 @@ const clients = [0, 1].flatMap((instance) => Array.from({ length: CLIENTS_PER_IN
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
   const deadline = performance.now() + ms;
   while (!(await check())) {
+    const down = instances.find((i) => i.exited);
+    if (down) throw new Error(`an instance ${down.exited}: it did not survive the database going away`);
     if (performance.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -182,31 +193,56 @@ const firstBookedAfter = (instance: number, t: number) =>
   Math.min(...outcomes.filter((o) => o.instance === instance && o.started >= t && o.code === '0').map((o) => o.ended)) -
   t;
 const readyAfter = async (instance: number, t: number) => {
-  await waitFor(async () => (await fetch(`${instances[instance]!.url}/readyz`)).status === 200);
+  await waitFor(async () => (await fetch(`${instances[instance]!.url}/readyz`).catch(() => null))?.status === 200);
   return performance.now() - t;
 };
 
+/** Stops the instances still running and drops the benchmark's database. */
+const cleanup = async () => {
+  for (const instance of instances) {
+    if (instance.exited) continue;
+    const gone = new Promise((resolve) => instance.child.once('exit', resolve));
+    instance.child.kill('SIGTERM');
+    await gone;
+  }
+  await direct.close();
+  await proxy.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+};
+
 const rows: { scenario: string; booking: number[]; ready: number[] }[] = [];
-await waitFor(() => bookedAfter(0, 0) && bookedAfter(1, 0));
-for (let run = 0; run < RUNS; run++) {
-  for (const scenario of ['terminate', 'outage'] as const) {
-    let back: number;
-    if (scenario === 'terminate') {
-      back = performance.now();
-      await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [name],
-      );
-    } else {
-      proxy.cut();
-      await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-      back = performance.now();
-      proxy.restore();
+try {
+  await waitFor(() => bookedAfter(0, 0) && bookedAfter(1, 0));
+  await runAll();
+} catch (err) {
+  streaming = false;
+  console.error((err as Error).message);
+  await cleanup();
+  process.exit(1);
+}
+
+async function runAll() {
+  for (let run = 0; run < RUNS; run++) {
+    for (const scenario of ['terminate', 'outage'] as const) {
+      let back: number;
+      if (scenario === 'terminate') {
+        back = performance.now();
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+      } else {
+        proxy.cut();
+        await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+        back = performance.now();
+        proxy.restore();
+      }
+      const ready = await Promise.all([readyAfter(0, back), readyAfter(1, back)]);
+      await waitFor(() => bookedAfter(0, back) && bookedAfter(1, back));
+      rows.push({ scenario, booking: [firstBookedAfter(0, back), firstBookedAfter(1, back)], ready });
+      await new Promise((resolve) => setTimeout(resolve, 500)); // steady state before the next run
     }
-    const ready = await Promise.all([readyAfter(0, back), readyAfter(1, back)]);
-    await waitFor(() => bookedAfter(0, back) && bookedAfter(1, back));
-    rows.push({ scenario, booking: [firstBookedAfter(0, back), firstBookedAfter(1, back)], ready });
-    await new Promise((resolve) => setTimeout(resolve, 500)); // steady state before the next run
   }
 }
 streaming = false;
@@ -248,10 +284,7 @@ console.log(
     `acknowledged ${acknowledged.length}, committed ${found}`,
 );
 
-for (const instance of instances) await instance.close();
-for (const db of dbs) await db.close();
-await direct.close();
-await proxy.close();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.end();
-if (other.length || found !== acknowledged.length) process.exit(1);
+const down = instances.filter((i) => i.exited);
+console.log(`instances still running after the runs: ${instances.length - down.length} of ${instances.length}`);
+await cleanup();
+if (other.length || found !== acknowledged.length || down.length) process.exit(1);
