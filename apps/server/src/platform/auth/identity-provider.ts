@@ -343,6 +343,8 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
       return reply.redirect(redirectTo, 303);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      // For whoever watches for guessing. Not the account: people type passwords into it.
+      request.log.info({ tenant: tenant?.key, address: request.ip, refusal: err.code }, 'sign-in refused');
       return page(request, reply, { account, error: err, lang });
     }
   });
