@@ -27,7 +27,7 @@ export function throttlePolicies(config: Config['loginThrottle']): ThrottlePolic
   const accountWaitMs = config.accountMaxWaitSeconds * 1000;
   const addressWindowMs = config.addressWindowMinutes * 60_000;
   return {
-    // Forgetting one failure per longest wait holds a patient guesser to one guess per wait.
+    // Forgetting one failure per longest wait holds a patient guesser to about one guess per wait.
     pair: { free: config.maxFailures, forgetMs: pairWaitMs, maxWaitMs: pairWaitMs },
     account: {
       free: config.maxFailures && config.accountMaxFailures,
