@@ -224,6 +224,9 @@ function sendError(reply: FastifyReply, status: number, error: AppError) {
 /** Most tokens in one document: far above any client's, far below what would take long to parse. */
 const MAX_TOKENS = 20_000;
 
+/** Longest document source kept parsed (the web app's largest is a few kB). */
+const MAX_CACHED_SOURCE = 16 * 1024;
+
 /** Documents seen lately, parsed once for the request checks (Mercurius keeps its own cache for execution). */
 class DocumentCache {
   private readonly entries = new Map<string, DocumentNode | 'too-long' | GraphQLError>();
@@ -239,8 +242,11 @@ class DocumentCache {
         const syntax = err instanceof GraphQLError ? err : new GraphQLError('Syntax Error');
         entry = syntax.message.includes('tokens') ? 'too-long' : syntax;
       }
-      if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(source, entry);
+      // Only documents of a client's size are kept: unique large ones would fill memory.
+      if (source.length <= MAX_CACHED_SOURCE) {
+        if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(source, entry);
+      }
     }
     return entry;
   }
