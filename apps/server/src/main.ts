@@ -1,22 +1,23 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabaseWhenReachable } from './db/client.ts';
 import { demoAccounts, seedDemoTenant } from './db/seed.ts';
 import { qrCodeMakerFor } from './modules/resources/resources.service.ts';
-import { databaseFailure } from './platform/errors.ts';
 
 /** Starts the server: configuration, database (migrated), demo data on first start, HTTP. */
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const database = await untilDatabaseAnswers(() =>
-    openDatabase({
+  const database = await openDatabaseWhenReachable(
+    {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
-    }),
+    },
+    (err, delay, attempt) =>
+      console.warn(`the database does not answer (${err.message}); retrying in ${delay} ms (attempt ${attempt})`),
   );
   const app = await buildApp({ config, database });
   const seeded = config.seedDemo
@@ -43,25 +44,6 @@ async function main(): Promise<void> {
     console.log('Demo tenant "demo" accounts:');
     console.log(`  administrator  ${demoAccounts.admin.account} / ${demoAccounts.admin.password}`);
     console.log(`  user           ${demoAccounts.user.account} / ${demoAccounts.user.password}\n`);
-  }
-}
-
-/**
- * Opens the database, waiting for it while it does not answer (started before it, or during its
- * restart): an instance comes up by itself once the database does, as it keeps serving through
- * an outage later. Any other failure (a migration that fails, a bad URL) ends the start.
- */
-async function untilDatabaseAnswers<T>(open: () => Promise<T>): Promise<T> {
-  for (let attempt = 1, delay = 500; ; attempt++, delay = Math.min(delay * 2, 5000)) {
-    try {
-      return await open();
-    } catch (err) {
-      if (!databaseFailure(err)) throw err;
-      console.warn(
-        `the database does not answer (${(err as Error).message}); retrying in ${delay} ms (attempt ${attempt})`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
   }
 }
 

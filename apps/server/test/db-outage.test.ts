@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, withTenant, type Database } from '../src/db/client.ts';
+import { openDatabase, openDatabaseWhenReachable, withTenant, type Database } from '../src/db/client.ts';
 import { seedDemoTenant } from '../src/db/seed.ts';
 import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { findUserByAccount } from '../src/modules/directory/directory.repository.ts';
@@ -450,5 +450,30 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL going away under two instances', (
     } finally {
       await one.close();
     }
+  }, 30_000);
+
+  it('starts before the database answers: opening waits for it, and a wrong database name fails at once', async () => {
+    proxy.cut();
+    const retries: string[] = [];
+    const opening = openDatabaseWhenReachable(
+      { databaseUrl: proxiedUrl, dataDir: '', poolSize: 1, connectTimeoutMs: 1000 },
+      (err) => retries.push(err.message),
+    );
+    let opened: Database | undefined;
+    try {
+      await waitFor('a retry while the database is away', () => retries.length >= 1);
+      proxy.restore();
+      opened = await opening;
+      await opened.ping(2000);
+    } finally {
+      proxy.restore();
+      await (opened ?? (await opening.catch(() => undefined)))?.close();
+    }
+    const wrong = new URL(directUrl);
+    wrong.pathname = `/${name}_none`;
+    const err = await openDatabaseWhenReachable({ databaseUrl: wrong.href, dataDir: '' }, () => {
+      throw new Error('no retry for a database that does not exist');
+    }).catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe('3D000');
   }, 30_000);
 });

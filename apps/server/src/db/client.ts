@@ -91,6 +91,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /**
+ * `openDatabase`, waiting while the database does not answer (started before it, or during its
+ * restart), with a growing delay (0.5 s doubling up to 5 s) and `onRetry` told of each attempt:
+ * an instance comes up by itself once the database does, as it keeps serving through an outage
+ * later. Any other failure (a migration that fails, a wrong database name) rejects at once.
+ */
+export async function openDatabaseWhenReachable(
+  opts: DatabaseOptions,
+  onRetry: (err: Error, delayMs: number, attempt: number) => void,
+): Promise<Database> {
+  for (let attempt = 1, delay = 500; ; attempt++, delay = Math.min(delay * 2, 5000)) {
+    try {
+      return await openDatabase(opts);
+    } catch (err) {
+      if (!databaseFailure(err)) throw err;
+      onRetry(err as Error, delay, attempt);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
  * PostgreSQL through a node-postgres pool that outlives the server's restarts and failovers:
  * every connection carries an 'error' listener for its whole life (a connection the server
  * drops while a request holds it would otherwise end the process with an unhandled 'error'
