@@ -70,10 +70,19 @@ export function faultForLog(err: unknown): Record<string, unknown> {
     // Drizzle's own message is "Failed query: <sql>\nparams: <values>": its first line is the statement.
     message: (driver === err ? firstLine.replace(/^Failed query: .*/s, 'Failed query') : firstLine).slice(0, 300),
     ...(typeof query === 'string' ? { query: query.slice(0, 500) } : {}),
-    stack: (err.stack ?? '')
-      .split('\n')
-      .filter((l) => l.trimStart().startsWith('at '))
-      .slice(0, 12)
-      .join('\n'),
+    stack: framesOf(err),
   };
+}
+
+/** The stack frames of an error without its message, which may hold values over several lines. */
+function framesOf(err: Error): string {
+  const header = `${err.name}: ${err.message}`;
+  const stack = err.stack ?? '';
+  if (!stack.startsWith(header)) return '';
+  return stack
+    .slice(header.length)
+    .split('\n')
+    .filter((l) => l.trimStart().startsWith('at '))
+    .slice(0, 12)
+    .join('\n');
 }
