@@ -48,6 +48,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // While closing (SIGTERM), requests already on open connections are still served: a proxy's
+    // kept-alive connections would otherwise get Fastify's bare 503 during every restart.
+    return503OnClosing: false,
   });
   app.decorate('config', config);
   app.decorate('database', database);
