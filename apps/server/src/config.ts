@@ -228,10 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch {
     throw new Error(`TZ_DEFAULT is not a known IANA time zone: "${timeZone}"`);
   }
-  // A security setting that silently stopped working would be worse than a refusal to start.
-  if (env.LOGIN_LOCK_MINUTES) {
-    throw new Error('LOGIN_LOCK_MINUTES is gone: accounts are no longer locked; LOGIN_MAX_WAIT_MINUTES is the longest wait');
-  }
   const oidcClients = parseOidcClients(env.OIDC_CLIENT_ID || 'yy-sys');
   const config: Config = {
     env: nodeEnv,
@@ -256,7 +252,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecret: env.OIDC_COOKIE_SECRET || '',
     loginThrottle: {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
-      maxWaitMinutes: Math.max(1, int(env.LOGIN_MAX_WAIT_MINUTES, 15, 'LOGIN_MAX_WAIT_MINUTES')),
+      // LOGIN_LOCK_MINUTES, the older name, still bounds the wait where the new one is unset:
+      // a deployment upgrading keeps its bound instead of failing to start or losing it.
+      maxWaitMinutes: Math.max(
+        1,
+        env.LOGIN_MAX_WAIT_MINUTES || !env.LOGIN_LOCK_MINUTES
+          ? int(env.LOGIN_MAX_WAIT_MINUTES, 15, 'LOGIN_MAX_WAIT_MINUTES')
+          : int(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
+      ),
       accountMaxFailures: int(env.LOGIN_ACCOUNT_MAX_FAILURES, 20, 'LOGIN_ACCOUNT_MAX_FAILURES'),
       accountMaxWaitSeconds: Math.max(1, int(env.LOGIN_ACCOUNT_MAX_WAIT_SECONDS, 60, 'LOGIN_ACCOUNT_MAX_WAIT_SECONDS')),
       addressMaxFailures: int(env.LOGIN_ADDRESS_MAX_FAILURES, 20, 'LOGIN_ADDRESS_MAX_FAILURES'),

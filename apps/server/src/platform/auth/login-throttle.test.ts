@@ -203,9 +203,9 @@ describe('settings', () => {
     expect([off.pair.free, off.account.free, off.address.free]).toEqual([0, 0, 20]);
   });
 
-  it('refuses to start with LOGIN_LOCK_MINUTES, which no longer means anything', () => {
-    expect(() => loadConfig({ LOGIN_LOCK_MINUTES: '15' })).toThrow(
-      /LOGIN_LOCK_MINUTES is gone.*LOGIN_MAX_WAIT_MINUTES/,
-    );
+  it('reads LOGIN_LOCK_MINUTES, the older name, as the longest wait where LOGIN_MAX_WAIT_MINUTES is unset', () => {
+    expect(loadConfig({ LOGIN_LOCK_MINUTES: '30' }).loginThrottle.maxWaitMinutes).toBe(30);
+    expect(loadConfig({ LOGIN_LOCK_MINUTES: '30', LOGIN_MAX_WAIT_MINUTES: '5' }).loginThrottle.maxWaitMinutes).toBe(5);
+    expect(loadConfig({}).loginThrottle.maxWaitMinutes).toBe(15);
   });
 });
