@@ -7,7 +7,8 @@ import { bookingClock } from '../modules/booking/booking.service.ts';
 import { NOW, makeResource, makeType, makeUsers, model, submit } from '../../test/booking-fixtures.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/support.ts';
 import { startJobs } from './jobs.ts';
-import { operationLabel, registerMetrics } from './metrics.ts';
+import { AppError } from './errors.ts';
+import { observeBooking, operationLabel, registerMetrics } from './metrics.ts';
 
 /** The value of one sample of a scrape: the series named `name` whose labels include `labels`; 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -213,6 +214,47 @@ describe('the metrics endpoint of an app', () => {
     expect(sample(text, 'yuyue_db_pool_max_connections')).toBe(5);
     expect(text).toMatch(/^yuyue_db_pool_connections\{state="idle"\} \d+$/m);
     expect(text).toMatch(/^yuyue_db_pool_waiting_clients \d+$/m);
+  });
+});
+
+describe('booking outcomes of failed submits', () => {
+  it('counts a database outage as unavailable, not as a refusal or an error', async () => {
+    const app = Fastify();
+    registerMetrics(app, {
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database: { db: {}, kind: 'pglite', close: async () => {} } as unknown as Database,
+    });
+    await app.ready();
+    const scrape = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const fail = (err: unknown) =>
+      observeBooking(
+        'single',
+        () => Promise.reject(err),
+        () => false,
+      ).catch(() => null);
+    const cases = [
+      // the driver's error for a backend the failover terminated, wrapped as Drizzle does
+      [
+        Object.assign(new Error('query failed'), { cause: Object.assign(new Error('terminating'), { code: '57P01' }) }),
+        'unavailable',
+        'SERVICE_UNAVAILABLE',
+      ],
+      [
+        Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+        'unavailable',
+        'DATABASE_TIMEOUT',
+      ],
+      [new AppError('SERVICE_UNAVAILABLE'), 'unavailable', 'SERVICE_UNAVAILABLE'],
+      [new AppError('BOOKING_SLOT_FULL', { start: '09:00', end: '10:00' }), 'refused', 'BOOKING_SLOT_FULL'],
+      [new TypeError('a bug'), 'error', ''],
+    ] as const;
+    for (const [err, outcome, reason] of cases) {
+      const labels = { mode: 'single', outcome, reason };
+      const before = sample(await scrape(), 'yuyue_booking_outcomes_total', labels);
+      await fail(err);
+      expect(sample(await scrape(), 'yuyue_booking_outcomes_total', labels), `${outcome} ${reason}`).toBe(before + 1);
+    }
+    await app.close();
   });
 });
 

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { AppError } from './errors.ts';
+import { AppError, UNAVAILABLE_CODES, unavailableError } from './errors.ts';
 
 /*
  * Prometheus metrics of this process. One registry per process, not per app: a scrape target
@@ -36,7 +36,7 @@ const graphqlDuration = new Histogram({
 
 const bookingOutcomes = new Counter({
   name: 'yuyue_booking_outcomes_total',
-  help: 'Booking submits by mode (single, series) and outcome (booked, pending approval, refused with its error code, error)',
+  help: 'Booking submits by mode (single, series) and outcome (booked, pending approval, refused or unavailable with its error code, error)',
   labelNames: ['mode', 'outcome', 'reason'] as const,
   registers: [registry],
 });
@@ -97,8 +97,9 @@ export type BookingMode = 'single' | 'series';
 
 /**
  * Runs a booking submit and counts its outcome: booked, pending (awaiting approval), refused
- * (an AppError, counted under its code) or error (anything else). The result or error passes
- * through unchanged.
+ * (an AppError, counted under its code), unavailable (the database unreachable or past its time
+ * budget: an outage, not a refusal; under SERVICE_UNAVAILABLE or DATABASE_TIMEOUT) or error
+ * (anything else). The result or error passes through unchanged.
  */
 export async function observeBooking<T>(
   mode: BookingMode,
@@ -110,7 +111,10 @@ export async function observeBooking<T>(
     bookingOutcomes.inc({ mode, outcome: isPending(result) ? 'pending' : 'booked', reason: '' });
     return result;
   } catch (err) {
-    if (err instanceof AppError) bookingOutcomes.inc({ mode, outcome: 'refused', reason: err.code });
+    const unavailable =
+      err instanceof AppError ? (UNAVAILABLE_CODES.has(err.code) ? err : null) : unavailableError(err);
+    if (unavailable) bookingOutcomes.inc({ mode, outcome: 'unavailable', reason: unavailable.code });
+    else if (err instanceof AppError) bookingOutcomes.inc({ mode, outcome: 'refused', reason: err.code });
     else bookingOutcomes.inc({ mode, outcome: 'error', reason: '' });
     throw err;
   }
