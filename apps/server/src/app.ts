@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { withTenant, type Database } from './db/client.ts';
 import { graphqlContributions } from './modules/index.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
@@ -19,6 +19,7 @@ import { sweepExpiredSignInRecords } from './platform/auth/oidc-jobs.ts';
 import { sweepLoginThrottleJob } from './platform/auth/login.ts';
 import type { RequestContext } from './platform/context.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
+import { managesAnyResource } from './modules/resources/resource-admins.ts';
 import { storageFor } from './platform/files/storage.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { cachedVerifier } from './platform/auth/token-cache.ts';
@@ -112,9 +113,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   // REST calls of the web app, at the origin's root and under the web app's base path.
   const storage = storageFor(config, database.db);
+  // Public files (pictures of public pages) come from the back office: tenant and resource administrators.
+  const mayPublishFiles = async (ctx: RequestContext) =>
+    !!ctx.user &&
+    !!ctx.tenant &&
+    (ctx.user.role === 'admin' ||
+      (await withTenant(ctx.db, ctx.tenant.id, (tx) => managesAnyResource(tx, ctx.tenant!.id, ctx.user!))));
   for (const prefix of new Set(['', config.basePath])) {
     await app.register(settingsRoutes, { prefix });
-    await app.register(fileRoutes, { prefix, storage });
+    await app.register(fileRoutes, { prefix, storage, mayPublish: mayPublishFiles });
     await app.register(codeTablesRoutes, { prefix });
     // REST routes of check-in (section: check-in)
     // REST routes of captcha (section: evaluations)

@@ -184,12 +184,20 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
       const up = await upload(name, content);
       expect(up.status).toBe(200);
       expect(up.body.errno).toBe(0);
-      const res = await t.app.inject({ method: 'GET', url: up.body.uri });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: up.body.uri,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(type);
       expect(res.headers['content-length']).toBe(String(content.length));
       expect(res.rawPayload.equals(content)).toBe(true);
-      const head = await t.app.inject({ method: 'HEAD', url: up.body.uri });
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: up.body.uri,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-length']).toBe(String(content.length));
       expect(head.headers['content-type']).toBe(type);
@@ -203,14 +211,22 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
     expect(LONG_TEXT.length).toBeGreaterThan(4 * BLOB_SLICE_BYTES);
     const slices = vi.spyOn(DatabaseStorage.prototype as unknown as { slice: () => unknown }, 'slice');
     try {
-      const head = await t.app.inject({ method: 'HEAD', url: up.body.uri });
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: up.body.uri,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(head.statusCode).toBe(200);
       // Absence cannot be polled for: give a stream that was not stopped time to read on (on
       // a slow machine it may read less, which can only make this pass, never fail wrongly).
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(slices).toHaveBeenCalledTimes(1);
       slices.mockClear();
-      const get = await t.app.inject({ method: 'GET', url: up.body.uri });
+      const get = await t.app.inject({
+        method: 'GET',
+        url: up.body.uri,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(get.rawPayload.equals(LONG_TEXT)).toBe(true);
       expect(slices).toHaveBeenCalledTimes(Math.ceil(LONG_TEXT.length / BLOB_SLICE_BYTES));
     } finally {
@@ -246,7 +262,11 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
         storage_key: storageKey,
       }),
     );
-    const res = await t.app.inject({ method: 'GET', url: `/api/file/${id}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/file/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PNG)).toBe(true);
   });
@@ -275,7 +295,11 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
     const [old] = await withTenant(t.database.db, t.demoTenantId, (tx) =>
       tx.select().from(files).where(eq(files.original_name, 'old.png')),
     );
-    const res = await t.app.inject({ method: 'GET', url: `/api/file/${old!.id}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/file/${old!.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PNG)).toBe(true);
     const second = await copyToSharedStore(t.database.db, [t.demoTenantId], disk, store);
@@ -288,7 +312,7 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
     const where = { tenantId: t.demoTenantId, basePath: t.config.basePath, createdBy: 'test' };
     const made = { fileName: 'qr.png', mime: 'image/png', bytes: PNG };
     const kept = await withTenant(t.database.db, t.demoTenantId, (tx) => storeGeneratedFile(tx, storage, where, made));
-    const res = await t.app.inject({ method: 'GET', url: kept.uri });
+    const res = await t.app.inject({ method: 'GET', url: kept.uri, headers: { authorization: `Bearer ${token}` } });
     expect(res.rawPayload.equals(PNG)).toBe(true);
 
     let dropped = '';
@@ -321,7 +345,11 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
           msg: '文件存储暂不可用，请稍后重试',
           msg_en: 'File storage is temporarily unavailable, please try again later',
         });
-        const down = await t.app.inject({ method: 'GET', url: before.body.uri });
+        const down = await t.app.inject({
+          method: 'GET',
+          url: before.body.uri,
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(down.statusCode).toBe(503);
         expect(down.json()).toEqual({
           errcode: '500',
@@ -335,7 +363,11 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
       } finally {
         await s3.start();
       }
-      const again = await t.app.inject({ method: 'GET', url: before.body.uri });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: before.body.uri,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(again.statusCode).toBe(200);
       expect(again.rawPayload.equals(PNG)).toBe(true);
       expect((await upload('after.png', PNG)).status).toBe(200);

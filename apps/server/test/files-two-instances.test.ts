@@ -144,7 +144,7 @@ describe.skipIf(!testDatabaseUrl)('files across two instances on one PostgreSQL'
       ...form('a.pdf', PDF),
     });
     expect(up.statusCode).toBe(200);
-    expect((await a.inject({ method: 'GET', url: up.json().uri })).statusCode).toBe(200);
-    expect((await b.inject({ method: 'GET', url: up.json().uri })).statusCode).toBe(404);
+    expect((await a.inject({ method: 'GET', url: `${up.json().uri}?access_token=${token}` })).statusCode).toBe(200);
+    expect((await b.inject({ method: 'GET', url: `${up.json().uri}?access_token=${token}` })).statusCode).toBe(404);
   });
 });

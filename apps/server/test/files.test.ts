@@ -106,16 +106,16 @@ describe('file upload', () => {
         `inline; filename="__.png"; filename*=UTF-8''%E6%A0%A1%E5%BE%BD.png`,
       );
     }
-    // Images load in <img> without a token (a logo before sign-in): the tenant comes from the request.
+    // An upload that names no purpose is private (test/files-visibility.test.ts has the rest).
     const anonymous = await t.app.inject({ method: 'GET', url: uploaded.uri });
-    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('accepts the token as a Bearer header and under the base path, serving documents as attachments', async () => {
     const text = Buffer.from('会议纪要\n第二行\n');
     const res = await upload('纪要.txt', text, { bearer: adminToken, prefix: t.config.basePath });
     expect(res.body.errno).toBe(0);
-    const got = await t.app.inject({ method: 'GET', url: res.body.uri });
+    const got = await t.app.inject({ method: 'GET', url: `${res.body.uri}?access_token=${adminToken}` });
     expect(got.rawPayload.equals(text)).toBe(true);
     expect(got.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(got.headers['content-disposition']).toMatch(
@@ -345,7 +345,11 @@ describe('malformed upload requests', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.errno).toBe(0);
-    const got = await t.app.inject({ method: 'GET', url: res.body.uri });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: res.body.uri,
+      headers: { authorization: `Bearer ${userToken}` },
+    });
     expect(got.rawPayload.equals(PNG)).toBe(true);
   });
 });

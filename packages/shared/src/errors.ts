@@ -710,6 +710,20 @@ export const errorCatalogue = {
     zh: '文件存储暂不可用，请稍后重试',
     en: 'File storage is temporarily unavailable, please try again later',
   },
+  // --- who may read an uploaded file, and what an upload is for (section: file visibility)
+  FILE_PURPOSE_INVALID: {
+    zh: '上传用途无效：{purpose}（可用：{allowed}）',
+    en: 'Invalid upload purpose: {purpose} (allowed: {allowed})',
+  },
+  FILE_PURPOSE_NOT_ALLOWED: {
+    zh: '只有管理员或资源管理员可以上传公开图片（{purpose}）',
+    en: 'Only administrators and resource administrators may upload public pictures ({purpose})',
+  },
+  FILE_SIGN_IN_REQUIRED: { zh: '请登录后查看此文件', en: 'Sign in to see this file' },
+  FILE_LINK_EXPIRED: {
+    zh: '文件链接已失效，请重新打开',
+    en: 'The file link has expired or is not valid; open it again',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

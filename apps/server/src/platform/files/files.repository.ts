@@ -7,7 +7,10 @@ export type FileRow = typeof files.$inferSelect;
 export async function insertFile(
   tx: Executor,
   tenantId: string,
-  values: Pick<FileRow, 'id' | 'original_name' | 'mime_type' | 'size' | 'storage_key' | 'created_user'>,
+  values: Pick<
+    FileRow,
+    'id' | 'original_name' | 'mime_type' | 'size' | 'storage_key' | 'created_user' | 'purpose' | 'public'
+  >,
 ): Promise<FileRow> {
   const [row] = await tx
     .insert(files)

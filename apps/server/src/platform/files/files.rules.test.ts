@@ -50,9 +50,10 @@ describe('detectFileType', () => {
     expect(detectFileType(name, head)).toBeNull();
   });
 
-  it('shows only images and PDF inline', () => {
+  it('shows only images inline', () => {
     expect(detectFileType('a.png', png)?.inline).toBe(true);
-    expect(detectFileType('a.pdf', pdf)?.inline).toBe(true);
+    // PDFs are served sandboxed, and browsers do not show a sandboxed PDF: they are downloaded.
+    expect(detectFileType('a.pdf', pdf)?.inline).toBe(false);
     expect(detectFileType('a.docx', zip)?.inline).toBe(false);
     expect(detectFileType('a.txt', Buffer.from('x'))?.inline).toBe(false);
   });

@@ -4,12 +4,14 @@
  * allowed (it can carry script).
  */
 
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
 export interface FileType {
   /** Canonical extension, lower case, no dot. */
   ext: string;
   /** Content type the file is served with. */
   mime: string;
-  /** Shown in the browser (images, PDF) rather than downloaded. */
+  /** Shown in the browser (images) rather than downloaded. */
   inline: boolean;
 }
 
@@ -57,7 +59,7 @@ const types: Record<string, { type: FileType; matches: Signature }> = {
   jpeg: { type: { ext: 'jpeg', mime: 'image/jpeg', inline: true }, matches: jpeg },
   gif: { type: { ext: 'gif', mime: 'image/gif', inline: true }, matches: gif },
   webp: { type: { ext: 'webp', mime: 'image/webp', inline: true }, matches: webp },
-  pdf: { type: { ext: 'pdf', mime: 'application/pdf', inline: true }, matches: pdf },
+  pdf: { type: { ext: 'pdf', mime: 'application/pdf', inline: false }, matches: pdf },
   doc: { type: { ext: 'doc', mime: 'application/msword', inline: false }, matches: ole2 },
   xls: { type: { ext: 'xls', mime: 'application/vnd.ms-excel', inline: false }, matches: ole2 },
   ppt: { type: { ext: 'ppt', mime: 'application/vnd.ms-powerpoint', inline: false }, matches: ole2 },
@@ -129,4 +131,70 @@ export function contentDisposition(fileName: string, inline: boolean): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * What an upload is for, sent by the client as `?purpose=`. It decides who may read the file:
+ * public purposes are pictures that pages without a token show (venue pictures, pictures in
+ * notices and descriptions, logos and banners), and only back-office users may upload them so a
+ * student cannot host files for the world; every other file is private to the tenant's
+ * signed-in users (and signed links).
+ */
+export const filePurposes = {
+  'resource-picture': { public: true },
+  'content-picture': { public: true },
+  branding: { public: true },
+  attachment: { public: false },
+  avatar: { public: false },
+  'evaluation-picture': { public: false },
+  import: { public: false },
+} as const satisfies Record<string, { public: boolean }>;
+
+export type FilePurpose = keyof typeof filePurposes;
+
+/** The purpose of an upload that names none: private, like a booking's attachment. */
+export const DEFAULT_FILE_PURPOSE: FilePurpose = 'attachment';
+
+/** The purpose a client sent (trimmed, any case), the default when it sent none, null when it is not one of the list. */
+export function parseFilePurpose(raw: unknown): FilePurpose | null {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_FILE_PURPOSE;
+  if (typeof raw !== 'string') return null;
+  const value = raw.trim().toLowerCase();
+  if (value === '') return DEFAULT_FILE_PURPOSE;
+  return Object.hasOwn(filePurposes, value) ? (value as FilePurpose) : null;
+}
+
+/** How long a signed link the server hands out stays valid. */
+export const FILE_LINK_TTL_SECONDS = 10 * 60;
+
+/**
+ * The longest validity a link may claim. A link whose `exp` lies further ahead was not made by
+ * this server (or the key leaked): refused, so a stolen key cannot mint links that never end.
+ */
+export const FILE_LINK_MAX_SECONDS = 24 * 60 * 60;
+
+/** The HMAC-SHA256 of a signed link: tenant, file id and expiry, base64url. */
+export function fileLinkSignature(key: Buffer, tenantId: string, fileId: string, exp: number): string {
+  return createHmac('sha256', key)
+    .update(`file-link\n${tenantId}\n${fileId.toLowerCase()}\n${exp}`)
+    .digest('base64url');
+}
+
+/**
+ * Whether `?exp=&sig=` make a valid link to this file of this tenant at `nowSeconds`: the
+ * signature matches (compared in constant time) and the expiry is ahead, but not further than
+ * `FILE_LINK_MAX_SECONDS`.
+ */
+export function fileLinkValid(
+  key: Buffer,
+  link: { tenantId: string; fileId: string; exp: unknown; sig: unknown },
+  nowSeconds: number,
+): boolean {
+  const { exp, sig } = link;
+  if (typeof exp !== 'string' || !/^\d{1,12}$/.test(exp) || typeof sig !== 'string') return false;
+  const expires = Number(exp);
+  if (expires <= nowSeconds || expires > nowSeconds + FILE_LINK_MAX_SECONDS) return false;
+  const expected = Buffer.from(fileLinkSignature(key, link.tenantId, link.fileId, expires));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

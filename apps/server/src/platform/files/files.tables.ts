@@ -1,7 +1,12 @@
-import { bigint, customType, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createTime, id, tenantId, tenantIsolation } from '../../db/columns.ts';
 
-/** Uploaded files; the bytes live in the storage backend under `storage_key`. */
+/**
+ * Uploaded files; the bytes live in the storage backend under `storage_key`. `purpose` is what
+ * the upload was for (files.rules.ts `filePurposes`; '' for files stored before it was kept);
+ * `public` files are served to anyone of the tenant, the others only with a token of the tenant
+ * or a signed link.
+ */
 export const files = pgTable(
   'files',
   {
@@ -12,6 +17,8 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     storage_key: text('storage_key').notNull(),
     created_user: text('created_user').notNull().default(''),
+    purpose: text('purpose').notNull().default(''),
+    public: boolean('public').notNull().default(false),
     create_time: createTime(),
   },
   () => [tenantIsolation('files')],
