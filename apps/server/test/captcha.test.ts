@@ -97,7 +97,7 @@ async function ctxFor(account: string): Promise<RequestContext> {
 
 const CAPTCHA = { open_captcha_verify: '1', open_frequency_verify: '0' };
 /** Accounts the throttle tests fail checks with. */
-const GUESSERS = Array.from({ length: 8 }, (_, i) => `guess${i + 1}`);
+const GUESSERS = Array.from({ length: 9 }, (_, i) => `guess${i + 1}`);
 const FREQUENCY = { open_captcha_verify: '0', open_frequency_verify: '1' };
 
 /**
@@ -483,6 +483,19 @@ describe('throttle', () => {
       { operate_module: 'appointment', id_address: '198.51.100.1' },
     ]);
   });
+
+  it('a second cool-down within a day lasts twice as long; a day later the first length again', async () => {
+    const token = await t.tokenFor('guess9');
+    const tenFailures = async () => {
+      for (let i = 0; i < 9; i++) expect((await failOnce(token, '198.51.100.9')).body).toMatchObject({ code: 4001 });
+      return (await failOnce(token, '198.51.100.9')).body;
+    };
+    expect(await tenFailures()).toMatchObject({ code: 429, ...coolingTexts(clock + 10 * 60_000) });
+    clock += 10 * 60_000;
+    expect(await tenFailures()).toMatchObject({ code: 429, ...coolingTexts(clock + 20 * 60_000) });
+    clock += 24 * 60 * 60_000 + 60_000;
+    expect(await tenFailures()).toMatchObject({ code: 429, ...coolingTexts(clock + 10 * 60_000) });
+  }, 90_000);
 
   it('a check during a cool-down is refused without being judged, and its challenge is not spent', async () => {
     const token = await t.tokenFor('guess2');

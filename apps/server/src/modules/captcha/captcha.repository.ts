@@ -178,8 +178,9 @@ export async function lockThrottleSubjects(
 }
 
 /**
- * A subject's throttle state at `now`: the end of its cool-down in force, and its challenges and
- * failures since `since` that came after its latest cool-down began.
+ * A subject's throttle state at `now`: the end of its cool-down in force, its cool-downs since
+ * `remembered`, and its challenges and failures since `since` that came after its latest
+ * cool-down began.
  */
 export async function throttleState(
   tx: Executor,
@@ -188,11 +189,13 @@ export async function throttleState(
   subject: string,
   now: Date,
   since: Date,
+  remembered: Date,
 ): Promise<ThrottleState> {
   const [cooldown] = await tx
     .select({
       until: max(captchaCooldowns.until),
       started: max(captchaCooldowns.started_at),
+      n: count(),
     })
     .from(captchaCooldowns)
     .where(
@@ -200,7 +203,7 @@ export async function throttleState(
         eq(captchaCooldowns.tenant_id, tenantId),
         eq(captchaCooldowns.scope, scope),
         eq(captchaCooldowns.subject, subject),
-        gt(captchaCooldowns.until, since),
+        gt(captchaCooldowns.started_at, remembered),
       ),
     );
   const from = cooldown?.started && cooldown.started > since ? cooldown.started : since;
@@ -213,7 +216,12 @@ export async function throttleState(
     .from(captchaThrottleEvents)
     .where(and(eq(captchaThrottleEvents.tenant_id, tenantId), eq(column, subject), gt(captchaThrottleEvents.at, from)));
   const until = cooldown?.until && cooldown.until > now ? cooldown.until.getTime() : null;
-  return { coolingUntil: until, challenges: counts?.challenges ?? 0, failures: counts?.failures ?? 0 };
+  return {
+    coolingUntil: until,
+    challenges: counts?.challenges ?? 0,
+    failures: counts?.failures ?? 0,
+    cooldowns: cooldown?.n ?? 0,
+  };
 }
 
 /** Counts a challenge generated or a failed check. */
@@ -240,12 +248,17 @@ export async function startCooldown(
   await tx.insert(captchaCooldowns).values({ ...cooldown, tenant_id: tenantId });
 }
 
-/** Deletes the tenant's throttle events before `before` and cool-downs that ended before it. */
-export async function deleteOldThrottleRows(tx: Executor, tenantId: string, before: Date): Promise<void> {
+/** Deletes the tenant's throttle events before `eventsBefore` and cool-downs that began before `cooldownsBefore`. */
+export async function deleteOldThrottleRows(
+  tx: Executor,
+  tenantId: string,
+  eventsBefore: Date,
+  cooldownsBefore: Date,
+): Promise<void> {
   await tx
     .delete(captchaThrottleEvents)
-    .where(and(eq(captchaThrottleEvents.tenant_id, tenantId), lt(captchaThrottleEvents.at, before)));
+    .where(and(eq(captchaThrottleEvents.tenant_id, tenantId), lt(captchaThrottleEvents.at, eventsBefore)));
   await tx
     .delete(captchaCooldowns)
-    .where(and(eq(captchaCooldowns.tenant_id, tenantId), lt(captchaCooldowns.until, before)));
+    .where(and(eq(captchaCooldowns.tenant_id, tenantId), lt(captchaCooldowns.started_at, cooldownsBefore)));
 }

@@ -200,8 +200,8 @@ describe('captcha throttle', () => {
     account: Partial<Record<string, number | null>> = {},
     address: Partial<Record<string, number | null>> = {},
   ) => ({
-    account: { coolingUntil: null, challenges: 0, failures: 0, ...account },
-    address: { coolingUntil: null, challenges: 0, failures: 0, ...address },
+    account: { coolingUntil: null, challenges: 0, failures: 0, cooldowns: 0, ...account },
+    address: { coolingUntil: null, challenges: 0, failures: 0, cooldowns: 0, ...address },
   });
   const cases: [string, 'challenge' | 'failure', ReturnType<typeof state>, ReturnType<typeof throttleVerdict>][] = [
     ['the 30th challenge of an account', 'challenge', state({ challenges: 29 }), { kind: 'allow' }],
@@ -223,6 +223,18 @@ describe('captcha throttle', () => {
       'failure',
       state({ failures: 1 }, { failures: 50 }),
       { kind: 'cool', until: now + 600_000, subjects: ['address'], holds: true },
+    ],
+    [
+      'the 10th failure of an account after one cool-down within a day: twice as long',
+      'failure',
+      state({ failures: 10, cooldowns: 1 }),
+      { kind: 'cool', until: now + 1_200_000, subjects: ['account'], holds: true },
+    ],
+    [
+      'the 10th failure of an account after seven cool-downs within a day: 16 times as long at most',
+      'failure',
+      state({ failures: 10, cooldowns: 7 }),
+      { kind: 'cool', until: now + 16 * 600_000, subjects: ['account'], holds: true },
     ],
     [
       'the 301st challenge at an address, of an account without failures',

@@ -325,7 +325,17 @@ export interface ThrottleState {
   /** Challenges and failed checks within the window, not counting those before the subject's latest cool-down began. */
   challenges: number;
   failures: number;
+  /** Cool-downs of the subject that began within COOLDOWN_MEMORY_MS. */
+  cooldowns: number;
 }
+
+/**
+ * Each further cool-down of a subject within COOLDOWN_MEMORY_MS lasts twice as long as the one
+ * before, up to 2^MAX_COOLDOWN_DOUBLINGS times the first: a script that comes back after every
+ * cool-down gets ever fewer tries a day, a person who once slid badly ten times waits once.
+ */
+export const COOLDOWN_MEMORY_MS = 24 * 60 * 60_000;
+export const MAX_COOLDOWN_DOUBLINGS = 4;
 
 export type ThrottleSubject = 'account' | 'address';
 
@@ -334,7 +344,7 @@ export type ThrottleVerdict =
   | { kind: 'allow' }
   /** a cool-down holds for this account: refused until `until` */
   | { kind: 'cooling'; until: number }
-  /** this event reaches the limits of `subjects`: they cool down until `until`; refused when that holds for this account */
+  /** this event reaches the limits of `subjects`: they cool down until `until` (longer after earlier cool-downs); refused when that holds for this account */
   | { kind: 'cool'; until: number; subjects: ThrottleSubject[]; holds: boolean };
 
 /**
@@ -375,7 +385,8 @@ export function throttleVerdict(
   const subjects = (['account', 'address'] as const).filter((s) => limit(s) > 0 && count(s) >= limit(s));
   if (!subjects.length) return { kind: 'allow' };
   const holds = subjects.includes('account') || state.account.failures > 0;
-  return { kind: 'cool', until: now + limits.cooldownMs, subjects, holds };
+  const doublings = Math.min(MAX_COOLDOWN_DOUBLINGS, Math.max(...subjects.map((s) => state[s].cooldowns)));
+  return { kind: 'cool', until: now + limits.cooldownMs * 2 ** doublings, subjects, holds };
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   BG_WIDTH,
   CAPTCHA_RETENTION_MS,
   CHALLENGE_TTL_MS,
+  COOLDOWN_MEMORY_MS,
   CREDENTIAL_TTL_MS,
   FREQUENCY_RETENTION_MS,
   FREQUENCY_WINDOW_MS,
@@ -92,9 +93,10 @@ async function readThrottle(
   await lockThrottleSubjects(tx, tenantId, account, address);
   const at = new Date(now);
   const since = new Date(now - throttleLimits(ctx).windowMs);
+  const remembered = new Date(now - COOLDOWN_MEMORY_MS);
   return {
-    account: await throttleState(tx, tenantId, 'account', account, at, since),
-    address: await throttleState(tx, tenantId, 'address', address, at, since),
+    account: await throttleState(tx, tenantId, 'account', account, at, since, remembered),
+    address: await throttleState(tx, tenantId, 'address', address, at, since, remembered),
   };
 }
 
@@ -173,7 +175,12 @@ export async function genCaptcha(ctx: RequestContext, token: string): Promise<Ge
   const id = randomBytes(16).toString('hex');
   await withTenant(ctx.db, tenant.id, async (tx) => {
     await deleteExpiredChallenges(tx, tenant.id, new Date(now - CAPTCHA_RETENTION_MS));
-    await deleteOldThrottleRows(tx, tenant.id, new Date(now - CAPTCHA_RETENTION_MS - throttleLimits(ctx).windowMs));
+    await deleteOldThrottleRows(
+      tx,
+      tenant.id,
+      new Date(now - CAPTCHA_RETENTION_MS - throttleLimits(ctx).windowMs),
+      new Date(now - COOLDOWN_MEMORY_MS - CAPTCHA_RETENTION_MS),
+    );
     await insertChallenge(tx, tenant.id, {
       id,
       account: user.account,

@@ -94,7 +94,8 @@ export const captchaThrottleEvents = pgTable(
 
 /**
  * A cool-down of an account or an address (`scope`, `subject`): no challenge and no check from
- * `started_at` to `until`. Events before `started_at` no longer count towards the next one.
+ * `started_at` to `until`. Events before `started_at` no longer count towards the next one; the
+ * cool-downs of the last day make the next one longer. Deleted a day after they began.
  */
 export const captchaCooldowns = pgTable(
   'captcha_cooldowns',
@@ -110,7 +111,7 @@ export const captchaCooldowns = pgTable(
     until: instant('until').notNull(),
   },
   (t) => [
-    index('captcha_cooldowns_subject_idx').on(t.tenant_id, t.scope, t.subject, t.until),
+    index('captcha_cooldowns_subject_idx').on(t.tenant_id, t.scope, t.subject, t.started_at),
     tenantIsolation('captcha_cooldowns'),
   ],
 ).enableRLS();
