@@ -7,7 +7,7 @@
  * TEST_DATABASE_URL and nginx (/usr/sbin/nginx, or NGINX=<path>); skipped without either.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -214,6 +214,19 @@ describe.skipIf(!testDatabaseUrl || !nginxBin)('two instances behind the reposit
     expect(hits[1]! - before[1]!).toBeGreaterThanOrEqual(3);
   });
 
+  /** Signs in at an authorize URL through the login page; the URL the provider sends the browser back to. */
+  async function signIn(browser: Browser, authorize: string, account: { account: string; password: string }) {
+    const page = await browser.follow(await browser.request('GET', authorize), authorize);
+    expect(page.res.status).toBe(200);
+    const html = await page.res.text();
+    const action = /action="([^"]+)"/.exec(html)?.[1];
+    expect(action, html.slice(0, 500)).toBeTruthy();
+    const post = new URL(action!.replace(/&amp;/g, '&'), page.url).href;
+    expect(post.startsWith(`${origin}/sso/`)).toBe(true);
+    const done = await browser.follow(await browser.request('POST', post, account), post);
+    return new URL(done.res.headers.get('location') ?? '', done.url);
+  }
+
   it('signs in and answers GraphQL through nginx, every redirect on the public origin', async () => {
     const discovery = (await (await fetch(`${origin}/sso/.well-known/openid-configuration`)).json()) as Record<
       string,
@@ -239,21 +252,7 @@ describe.skipIf(!testDatabaseUrl || !nginxBin)('two instances behind the reposit
       response_type: 'id_token token',
       scope: 'data openid process task app submit process_edit start profile',
     })}`;
-    const page = await browser.follow(await browser.request('GET', authorize), authorize);
-    expect(page.res.status).toBe(200);
-    const html = await page.res.text();
-    const action = /action="([^"]+)"/.exec(html)?.[1];
-    expect(action, html.slice(0, 500)).toBeTruthy();
-    const post = new URL(action!.replace(/&amp;/g, '&'), page.url).href;
-    expect(post.startsWith(`${origin}/sso/`)).toBe(true);
-    const done = await browser.follow(
-      await browser.request('POST', post, {
-        account: demoAccounts.user.account,
-        password: demoAccounts.user.password,
-      }),
-      post,
-    );
-    const final = new URL(done.res.headers.get('location') ?? '', done.url);
+    const final = await signIn(browser, authorize, demoAccounts.user);
     expect(final.href.startsWith(`${origin}/yy-sys/oidc-callback`), final.href).toBe(true);
     const token = new URLSearchParams(final.hash.slice(1)).get('access_token');
     expect(token).toHaveLength(32);
@@ -268,6 +267,61 @@ describe.skipIf(!testDatabaseUrl || !nginxBin)('two instances behind the reposit
         ((await res.json()) as { data: { checkTenantStatus: { errcode: string } } }).data.checkTenantStatus.errcode,
       ).toBe('0');
     }
+  });
+
+  it("runs our web app's code flow with PKCE and its silent renew through nginx", async () => {
+    const discovery = (await (await fetch(`${origin}/sso/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(discovery.token_endpoint!.startsWith(`${origin}/sso/`)).toBe(true);
+    const browser = new Browser();
+    const verifier = randomBytes(32).toString('base64url');
+    const redirect = `${origin}/yy-sys/oidc-callback`;
+    const params = new URLSearchParams({
+      client_id: 'yy-sys',
+      redirect_uri: redirect,
+      response_type: 'code',
+      scope: 'openid profile',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'pkce',
+    });
+    const back = await signIn(browser, `${discovery.authorization_endpoint}?${params}`, demoAccounts.admin);
+    expect(back.origin + back.pathname).toBe(redirect);
+    const code = back.searchParams.get('code');
+    expect(code).toBeTruthy();
+    const tokenRes = await fetch(discovery.token_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: redirect,
+        client_id: 'yy-sys',
+        code_verifier: verifier,
+      }),
+    });
+    expect(tokenRes.status).toBe(200);
+    const tokens = (await tokenRes.json()) as { access_token: string };
+    expect(tokens.access_token).toHaveLength(32);
+    const res = await graphql('{ checkTenantStatus { errcode } }', tokens.access_token);
+    expect(((await res.json()) as { data: { checkTenantStatus: { errcode: string } } }).data).toEqual({
+      checkTenantStatus: { errcode: '0' },
+    });
+
+    // silent renew: the sign-in session's cookie, made by one instance, is honoured by either
+    for (let i = 0; i < 2; i++) {
+      params.set('prompt', 'none');
+      params.set('state', `renew-${i}`);
+      const url = `${discovery.authorization_endpoint}?${params}`;
+      const renewed = await browser.follow(await browser.request('GET', url), url);
+      const to = new URL(renewed.res.headers.get('location') ?? '', renewed.url);
+      expect(to.origin + to.pathname).toBe(redirect);
+      expect(to.searchParams.get('error')).toBeNull();
+      expect(to.searchParams.get('code')).toBeTruthy();
+    }
+    for (const l of browser.locations) expect(new URL(l).origin).toBe(origin);
   });
 
   it('keeps /metrics, /healthz and /readyz off the public side', async () => {
