@@ -107,7 +107,8 @@ export interface Config {
    * The slider captcha's throttle: within CAPTCHA_WINDOW_MINUTES (10), an account may fetch
    * CAPTCHA_MAX_CHALLENGES (30) challenges and fail CAPTCHA_MAX_FAILURES (10) checks, an address
    * CAPTCHA_MAX_CHALLENGES_PER_ADDRESS (300) and CAPTCHA_MAX_FAILURES_PER_ADDRESS (50), before a
-   * cool-down of CAPTCHA_COOLDOWN_MINUTES (10); 0 lifts a limit.
+   * cool-down of CAPTCHA_COOLDOWN_MINUTES (10; doubling with each further one within a day, up to
+   * 16 times); 0 lifts a limit.
    */
   captchaThrottle: {
     windowMinutes: number;
