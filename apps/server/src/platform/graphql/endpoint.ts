@@ -20,6 +20,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError, UNAVAILABLE_CODES, unavailableError } from '../errors.ts';
 import { faultForLog } from '../validation.ts';
 import { CallerSlots, RequestBudget } from './budget.ts';
+import { normaliseFilterLiterals, normaliseFilterVariables } from './filter-values.ts';
 import { clampFirst, documentCost, hasNulLiteral, listLimitOf, maxAliasesRule, type ListLimit } from './limits.ts';
 import { policy } from './policy.ts';
 import { messagesResult } from './results.ts';
@@ -312,6 +313,26 @@ function refusalOf(
 }
 
 /**
+ * Makes the filter values of every document's variables the strings the services read
+ * (`filter-values.ts`), in the request itself, before Mercurius coerces them. Called once the
+ * request passed `refusalOf`, so every document parses.
+ */
+function normaliseRequestFilters(request: FastifyRequest, opts: EndpointOptions, documents: DocumentCache): void {
+  for (const item of requestedDocuments(request)) {
+    if (typeof item.query !== 'string') continue;
+    const document = documents.get(item.query);
+    if (typeof document !== 'object' || document instanceof GraphQLError) continue;
+    if (!item.variables || typeof item.variables !== 'object') continue;
+    const operationName = typeof item.operationName === 'string' ? item.operationName : null;
+    const variables = item.variables as Record<string, unknown>;
+    const fixed = normaliseFilterVariables(opts.endpoint.schema, document, operationName, variables);
+    if (fixed === variables) continue;
+    if (request.method === 'GET') (request.query as Record<string, unknown>).variables = JSON.stringify(fixed);
+    else item.variables = fixed;
+  }
+}
+
+/**
  * The error handler of the endpoint's route: a refusal before execution (input guard, body
  * parser, request checks) answers in the GraphQL shape with its catalogue texts; anything
  * else is formatted as Mercurius does, and logged without detail when it is a server fault.
@@ -363,6 +384,13 @@ export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptio
         request.log.info({ code: refusal.code, detail: refusal.params.detail }, 'GraphQL request refused');
         return sendError(reply, 400, refusal);
       }
+      try {
+        normaliseRequestFilters(request, opts, documents);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        request.log.info({ code: err.code, detail: err.params.detail }, 'GraphQL request refused');
+        return sendError(reply, 400, err);
+      }
     });
     scope.addHook('preHandler', async (request, reply) => {
       try {
@@ -402,6 +430,8 @@ export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptio
     });
     // Each document's answer is serialised as it resolves, in slices, against the request's
     // answer budget; the reply then sends that text instead of serialising it all at once.
+    // Filter values written inline are made strings before the document is validated.
+    scope.graphql.addHook('preValidation', async (schema, document) => normaliseFilterLiterals(schema, document));
     scope.graphql.addHook('onResolution', async (execution, context) => {
       await (context as OperationContext).budget?.record(execution);
     });
