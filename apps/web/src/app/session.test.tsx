@@ -50,6 +50,7 @@ function Page() {
   return (
     <p>
       page for {s.name} ({s.permission}) in {s.settings.sys_name}
+      {s.avatar ? <img alt="avatar" src={s.avatar} /> : null}
     </p>
   );
 }
@@ -105,6 +106,20 @@ describe('navigation guard (spec 2.5)', () => {
     serve({ checkTenantStatus: ok, me, canvasmenus: noMenus, findUserImage: avatar });
     renderAt('/pc/home');
     expect(await screen.findByText('page for 张同学 (user) in 测试系统')).toBeTruthy();
+  });
+
+  it("shows the avatar, a private file, with the user's token", async () => {
+    auth.user = fakeUser();
+    const image = '/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e';
+    serve({
+      checkTenantStatus: ok,
+      me,
+      canvasmenus: noMenus,
+      findUserImage: { findUserImage: { account: 'student', image, create_time: '2026-03-01 10:00:00' } },
+    });
+    renderAt('/pc/home');
+    const img = await screen.findByRole('img', { name: 'avatar' });
+    expect(img.getAttribute('src')).toBe(`${image}?access_token=tok`);
   });
 
   it('makes a user with the home-page menu an administrator', async () => {

@@ -8,6 +8,7 @@ import { meQueryOptions, useMe, type Me } from '../features/directory/api/me.ts'
 import { canvasmenusQueryOptions, useCanvasmenus, type MenuEntry } from '../features/directory/api/canvasmenus.ts';
 import { allowedManageRoots, permissionOf, type Permission } from '../features/directory/permission.ts';
 import { useUserImage } from '../features/directory/api/findUserImage.ts';
+import { fileUrl } from '../lib/attachment-link.ts';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
 import { tenantFailureFlag } from './tenant-failure.ts';
 
@@ -99,7 +100,8 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
       account,
       name: me.data?.name ?? account,
       me: me.data ?? null,
-      avatar: avatar ?? null,
+      // An avatar is a private file: shown with the user's token (lib/attachment-link.ts fileUrl).
+      avatar: avatar ? fileUrl(avatar, token) : null,
       settings,
       permission: permissionOf(menuList, localMode, me.data?.managesResources),
       menus: menuList,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attachmentHref } from './attachment-link.ts';
+import { attachmentHref, fileUrl } from './attachment-link.ts';
 
 const FILE = '/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -26,5 +26,27 @@ describe('attachmentHref', () => {
     window.__YUYUE__ = { basePath: '/booking' };
     expect(attachmentHref(FILE)).toBeNull();
     expect(attachmentHref(FILE.replace('/yy-sys', '/booking'))).toBe(FILE.replace('/yy-sys', '/booking'));
+  });
+});
+
+describe('fileUrl', () => {
+  const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
+
+  it('gives a file of this server the token, so a private file loads in <img> and links', () => {
+    expect(fileUrl(FILE, TOKEN)).toBe(`${FILE}?access_token=${TOKEN}`);
+    expect(attachmentHref(FILE, TOKEN)).toBe(`${FILE}?access_token=${TOKEN}`);
+  });
+
+  it.each([
+    ['https://cdn.example.com/logo.png'],
+    ['https://evil.example.com/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e'],
+    ['data:image/png;base64,iVBORw0KGgo='],
+  ])('never sends the token elsewhere: %s', (uri) => {
+    expect(fileUrl(uri, TOKEN)).toBe(uri);
+  });
+
+  it('leaves the uri alone without a token', () => {
+    expect(fileUrl(FILE, null)).toBe(FILE);
+    expect(attachmentHref(FILE, null)).toBe(FILE);
   });
 });

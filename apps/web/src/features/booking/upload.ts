@@ -15,16 +15,25 @@ export class AttachmentUploadError extends Error {
   override name = 'AttachmentUploadError';
 }
 
+/** What a user's upload is for (the server's `?purpose=`); both make private files. */
+export type AttachmentPurpose = 'attachment' | 'evaluation-picture';
+
 /**
- * Uploads a booking attachment through the file upload endpoint (multipart field `file`,
- * token as `access_token`); the answer's `error`/`error_en` is the refusal.
+ * Uploads a booking attachment or an evaluation's picture through the file upload endpoint
+ * (multipart field `file`, token as `access_token`); the answer's `error`/`error_en` is the
+ * refusal. The file is private: pages show it with the user's token (lib/attachment-link.ts).
  */
-export async function uploadAttachment(file: File, token: string): Promise<AttachmentValue> {
+export async function uploadAttachment(
+  file: File,
+  token: string,
+  purpose: AttachmentPurpose = 'attachment',
+): Promise<AttachmentValue> {
   const form = new FormData();
   form.append('file', file, file.name);
   let res: Response;
   try {
-    res = await fetch(`/api/file/upload?access_token=${encodeURIComponent(token)}`, {
+    const query = new URLSearchParams({ access_token: token, purpose });
+    res = await fetch(`/api/file/upload?${query}`, {
       method: 'POST',
       body: form,
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS * 3),

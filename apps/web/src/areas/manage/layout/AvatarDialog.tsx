@@ -66,7 +66,7 @@ export function AvatarDialog({ open, onClose, token, account, name, avatar }: Av
     setError(null);
     setUploading(true);
     try {
-      const uri = await uploadFile(file, token);
+      const uri = await uploadFile(file, token, 'avatar');
       await save.mutateAsync({ account, image: uri });
       void message.success(t('avatar.saved'));
       close();

@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_KEY } from '../../../lib/i18n.ts';
-import { isAvatarType, uploadFailure } from './upload.ts';
+import { isAvatarType, uploadFailure, uploadFile } from './upload.ts';
 
-afterEach(() => window.localStorage.removeItem(LANGUAGE_KEY));
+afterEach(() => {
+  window.localStorage.removeItem(LANGUAGE_KEY);
+  vi.unstubAllGlobals();
+});
 
 describe('uploadFailure', () => {
   it('is null for a stored file', () => {
@@ -25,5 +28,25 @@ describe('isAvatarType', () => {
     expect(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].every(isAvatarType)).toBe(true);
     expect(isAvatarType('image/svg+xml')).toBe(false);
     expect(isAvatarType('application/pdf')).toBe(false);
+  });
+});
+
+describe('uploadFile', () => {
+  it('sends the token and what the file is for (the server decides from it who may read the file)', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return new Response(JSON.stringify({ id: '1', uri: '/yy-sys/api/file/1', errno: 0, error: '' }));
+      }),
+    );
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    expect(await uploadFile(file, 'tok en', 'branding')).toBe('/yy-sys/api/file/1');
+    await uploadFile(file, 'tok', 'avatar');
+    expect(urls).toEqual([
+      '/api/file/upload?access_token=tok+en&purpose=branding',
+      '/api/file/upload?access_token=tok&purpose=avatar',
+    ]);
   });
 });

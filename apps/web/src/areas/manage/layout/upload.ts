@@ -36,13 +36,20 @@ export function uploadFailure(body: Partial<UploadResponse> | null, status: numb
   return httpStatusMessage(status);
 }
 
-/** Uploads one file (multipart field `file`, token as `access_token`) and returns its uri. */
-export async function uploadFile(file: File, token: string): Promise<string> {
+/**
+ * What an upload is for (the server's `?purpose=`): it decides who may read the file. Pictures
+ * of public pages are public (only back-office users may upload them); avatars are private.
+ */
+export type UploadPurpose = 'resource-picture' | 'content-picture' | 'branding' | 'avatar';
+
+/** Uploads one file for `purpose` (multipart field `file`, token as `access_token`) and returns its uri. */
+export async function uploadFile(file: File, token: string, purpose: UploadPurpose): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
   let res: Response;
   try {
-    res = await fetch(`/api/file/upload?access_token=${encodeURIComponent(token)}`, {
+    const query = new URLSearchParams({ access_token: token, purpose });
+    res = await fetch(`/api/file/upload?${query}`, {
       method: 'POST',
       body: form,
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),

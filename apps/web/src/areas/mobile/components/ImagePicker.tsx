@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useFileUrl } from '../../../app/useFileUrl.ts';
 import './image-picker.css';
 
 /** The picker's words, from the page (it knows its section of the texts). */
@@ -92,6 +93,8 @@ export function ImagePicker({
   describedBy?: string;
 }) {
   const id = useId();
+  // Pictures uploaded before are private files: their thumbnails load with the user's token.
+  const fileSrc = useFileUrl();
   const seq = useRef(0);
   const [pictures, setPictures] = useState<Picture[]>(() =>
     initial.map((uri, i) => ({ key: `old-${i}`, preview: uri, uri, state: 'done' })),
@@ -189,7 +192,7 @@ export function ImagePicker({
         {pictures.map((p, i) => {
           const thumb = (
             <>
-              <img className="yy-picker-img" src={p.preview} alt={texts.picture(i + 1)} />
+              <img className="yy-picker-img" src={fileSrc(p.preview)} alt={texts.picture(i + 1)} />
               {p.state === 'uploading' ? (
                 <span className="yy-picker-mask">
                   <span className="yy-picker-spinner" aria-hidden />

@@ -43,10 +43,20 @@ import {
 } from '../../../features/evaluations/form.ts';
 import type { Evaluation } from '../../../features/evaluations/types.ts';
 import { pick } from '../../../lib/i18n.ts';
+import { fileUrl } from '../../../lib/attachment-link.ts';
 import { ShownStars } from './ShownStars.tsx';
 import './evaluations-pc.css';
 
-const fileOf = (uri: string, i: number): UploadFile => ({ uid: `saved-${i}`, name: uri, status: 'done', url: uri });
+/** A saved picture in the upload list: `url` is its stored uri, the thumbnail loads with the token (it is private). */
+const fileOf =
+  (token: string) =>
+  (uri: string, i: number): UploadFile => ({
+    uid: `saved-${i}`,
+    name: uri,
+    status: 'done',
+    url: uri,
+    thumbUrl: fileUrl(uri, token),
+  });
 
 /** The pictures of an evaluation that are uploaded (not failed or on their way). */
 const picturesOf = (files: UploadFile[]) =>
@@ -131,7 +141,7 @@ function EvaluationFormBody({
             return Upload.LIST_IGNORE;
           }}
           customRequest={({ file, onSuccess, onError }) => {
-            uploadAttachment(file as File, token).then(
+            uploadAttachment(file as File, token, 'evaluation-picture').then(
               (uploaded) => onSuccess?.({ uri: uploaded.uri }),
               (err: unknown) => {
                 const reason = err instanceof Error ? err.message : String(err);
@@ -170,6 +180,7 @@ function EvaluationFormBody({
 /** The user's evaluation, as others see it plus its anonymous flag and hidden state. */
 function EvaluationView({ evaluation: e }: { evaluation: Evaluation }) {
   const { t } = useTranslation();
+  const { token } = useSession();
   return (
     <div className="yy-pc-ev-view">
       <Descriptions size="small" column={2} bordered>
@@ -191,7 +202,7 @@ function EvaluationView({ evaluation: e }: { evaluation: Evaluation }) {
                 {(e.pictures ?? []).map((uri, i) => (
                   <Image
                     key={`${uri}-${i}`}
-                    src={uri}
+                    src={fileUrl(uri, token)}
                     width={72}
                     height={72}
                     style={{ objectFit: 'cover', borderRadius: 6 }}
@@ -228,7 +239,7 @@ function EvaluationView({ evaluation: e }: { evaluation: Evaluation }) {
 export default function CommentDialog({ appointment: a, onClose }: { appointment: Appointment; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const { account } = useSession();
+  const { account, token } = useSession();
   const mine = useMyEvaluationOf(a.id);
   const save = useSaveAppointmentEvaluate();
   const remove = useDeleteAppointmentEvaluate();
@@ -248,7 +259,7 @@ export default function CommentDialog({ appointment: a, onClose }: { appointment
   const startEdit = (e: Evaluation) => {
     const v = valuesOf(e);
     setValues(v);
-    setFiles(v.pictures.map(fileOf));
+    setFiles(v.pictures.map(fileOf(token)));
     setChecked(false);
     setRefusal('');
     setEditing(e);

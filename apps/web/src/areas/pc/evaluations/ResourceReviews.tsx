@@ -7,12 +7,14 @@ import { useResourceEvaluationsPage } from '../../../features/evaluations/api/fi
 import { authorOf, averageOf, formatScore, starsOf } from '../../../features/evaluations/form.ts';
 import type { Evaluation } from '../../../features/evaluations/types.ts';
 import { ShownStars } from './ShownStars.tsx';
+import { useFileUrl } from '../../../app/useFileUrl.ts';
 import './evaluations-pc.css';
 
 const PAGE_SIZE = 5;
 
 function Review({ e }: { e: Evaluation }) {
   const { t } = useTranslation();
+  const fileSrc = useFileUrl();
   const author = authorOf(e) ?? t('evaluations.reviews.anonymous');
   const pictures = (e.pictures ?? []).filter(Boolean);
   return (
@@ -42,7 +44,7 @@ function Review({ e }: { e: Evaluation }) {
                   {pictures.map((uri, i) => (
                     <Image
                       key={`${uri}-${i}`}
-                      src={uri}
+                      src={fileSrc(uri)}
                       width={64}
                       height={64}
                       style={{ objectFit: 'cover', borderRadius: 6 }}

@@ -147,7 +147,7 @@ export function RichTextEditor({
     }
     setUploading((n) => n + 1);
     try {
-      const uri = await uploadFile(file, token);
+      const uri = await uploadFile(file, token, 'content-picture');
       editor.chain().focus().setImage({ src: uri, alt: file.name }).run();
     } catch (err) {
       void message.error(err instanceof UploadError ? err.message : t('richText.uploadFailed'));

@@ -5,7 +5,7 @@ import { useAppointmentApprovalTasks } from '../../../../features/appointments-a
 import { bookingDate } from '../../../../features/booking/dates.ts';
 import type { AdminAppointment, AppointmentParticipant } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
-import { attachmentHref } from '../../../../lib/attachment-link.ts';
+import { useAttachmentHref } from '../../../../app/useFileUrl.ts';
 import { errorText } from '../../operation-result.ts';
 import { BookingStatusTags } from './BookingStatus.tsx';
 
@@ -55,7 +55,7 @@ export function AppointmentDetail({
   const f = (key: string) => t(`appointments.field.${key}`);
   const tasks = useAppointmentApprovalTasks(booking && booking.audit_status !== '0' ? booking.id : null);
   const a = booking;
-  const attachment = attachmentHref(a?.enclosure);
+  const attachment = useAttachmentHref(a?.enclosure);
   return (
     <Drawer
       open={a !== null}

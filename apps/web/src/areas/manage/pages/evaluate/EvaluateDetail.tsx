@@ -26,6 +26,7 @@ import type { Evaluation } from '../../../../features/evaluations-admin/types.ts
 import { pick } from '../../../../lib/i18n.ts';
 import { errorText } from '../../operation-result.ts';
 import { signDate } from '../sign/signText.ts';
+import { useFileUrl } from '../../../../app/useFileUrl.ts';
 
 /** A score as stars with its number (read-only). */
 export function Score({ value, label }: { value: number; label: string }) {
@@ -144,6 +145,7 @@ function ReplyForm({ evaluation }: { evaluation: Evaluation }) {
  */
 export function EvaluateDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const fileSrc = useFileUrl();
   const query = useAppointmentEvaluate(id);
   const e = query.data;
   return (
@@ -205,7 +207,7 @@ export function EvaluateDetail({ id, onClose }: { id: string | null; onClose: ()
                     {e.pictures.map((src, i) => (
                       <Image
                         key={`${src}-${i}`}
-                        src={src}
+                        src={fileSrc(src)}
                         width={96}
                         height={96}
                         className="yy-eval-picture"

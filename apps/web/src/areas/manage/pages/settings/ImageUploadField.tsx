@@ -29,7 +29,7 @@ export function ImageUploadField({ value = '', onChange, label, previewHeight = 
     }
     setBusy(true);
     try {
-      onChange?.(await uploadFile(file, token));
+      onChange?.(await uploadFile(file, token, 'branding'));
     } catch (err) {
       void message.error(err instanceof UploadError ? err.message : String(err));
     } finally {

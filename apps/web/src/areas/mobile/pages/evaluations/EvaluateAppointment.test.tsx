@@ -110,7 +110,7 @@ describe('/mobile/evaluate/:appointmentId', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (!url.startsWith('/api/file/upload')) return graphql(url, init);
         const file = (init?.body as FormData).get('file') as File;
-        uploads.push(file.name);
+        uploads.push(`${file.name} ${new URLSearchParams(url.split('?')[1]).get('purpose')}`);
         return new Response(JSON.stringify({ id: 'f1', uri: `/yy-sys/api/file/${file.name}`, errno: 0, error: '' }));
       }),
     );
@@ -127,7 +127,8 @@ describe('/mobile/evaluate/:appointmentId', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['png'], 'court.png', { type: 'image/png' })] } });
     });
-    await vi.waitFor(() => expect(uploads).toEqual(['court.png']));
+    // An evaluation's picture is a private file (the server's purpose evaluation-picture).
+    await vi.waitFor(() => expect(uploads).toEqual(['court.png evaluation-picture']));
     expect(await screen.findByRole('img', { name: '评价图片1' })).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByText('上传中…')).toBeNull());
     for (const name of ['综合评分', '资源评分', '系统评分', '服务评分']) press(name, 'End');
@@ -204,5 +205,22 @@ describe('/mobile/evaluate/:appointmentId', () => {
     expect(variablesOf('saveAppointmentEvaluate')[0]).toMatchObject({
       model: { id: 'e1', appointment_id: 'b1', resources_score: 5, content: '灯光很好', is_anonymous: '1' },
     });
+  });
+});
+
+describe('/mobile/evaluate/:appointmentId: pictures of an evaluation given', () => {
+  it("load with the signed-in user's token: they are private files", async () => {
+    const mine = '/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e';
+    const elsewhere = 'https://cdn.example.com/court.png';
+    serve({
+      findAppointmentEvaluateAllForAccount: {
+        findAppointmentEvaluateAllForAccount: connection([evaluation({ pictures: [mine, elsewhere] })]),
+      },
+    });
+    open();
+    const first = await screen.findByRole('img', { name: '评价图片1' });
+    expect(first.getAttribute('src')).toBe(`${mine}?access_token=tok`);
+    // The token goes to this server only.
+    expect(screen.getByRole('img', { name: '评价图片2' }).getAttribute('src')).toBe(elsewhere);
   });
 });

@@ -3,19 +3,22 @@ import { authorOf } from '../../../../features/evaluations/form.ts';
 import type { Evaluation } from '../../../../features/evaluations/types.ts';
 import { StarScore } from '../../components/StarScore.tsx';
 import { openPictures } from './open-pictures.ts';
+import { useFileUrl } from '../../../../app/useFileUrl.ts';
 
 /** The pictures of an evaluation; a tap opens them full screen. */
 function Pictures({ pictures }: { pictures: string[] }) {
   const { t } = useTranslation();
+  const fileSrc = useFileUrl();
   if (!pictures.length) return null;
+  const srcs = pictures.map(fileSrc);
   return (
     <ul className="yy-ev-pictures">
       {pictures.map((uri, i) => (
         <li key={`${uri}-${i}`}>
-          <button type="button" className="yy-ev-picture" onClick={() => openPictures(pictures, i)}>
+          <button type="button" className="yy-ev-picture" onClick={() => openPictures(srcs, i)}>
             <img
               className="yy-ev-picture-img"
-              src={uri}
+              src={srcs[i]}
               alt={t('evaluations.reviews.picture', { n: i + 1 })}
               width={72}
               height={72}

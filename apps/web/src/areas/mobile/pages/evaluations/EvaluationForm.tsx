@@ -130,7 +130,7 @@ export function EvaluationForm({
           initial={initial.pictures}
           max={PICTURES_MAX}
           accept={PICTURE_ACCEPT}
-          upload={async (file) => (await uploadAttachment(file, token)).uri}
+          upload={async (file) => (await uploadAttachment(file, token, 'evaluation-picture')).uri}
           onChange={({ uris, uploading: pending }) => {
             setValues((s) => ({ ...s, pictures: uris }));
             setUploading(pending);

@@ -15,6 +15,7 @@ import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session.tsx';
+import { fileUrl } from '../../../../lib/attachment-link.ts';
 import {
   FORM_LIMITS,
   validateApplication,
@@ -156,7 +157,7 @@ export function BookingForm({
         {attachment ? (
           <Space>
             <PaperClipOutlined />
-            <a href={attachment.uri} target="_blank" rel="noreferrer">
+            <a href={fileUrl(attachment.uri, token)} target="_blank" rel="noreferrer">
               {attachment.name}
             </a>
             <Button size="small" type="link" danger onClick={() => onAttachment(null)}>

@@ -4,7 +4,7 @@ import { useSession } from '../../../../app/session.tsx';
 import type { Appointment } from '../../../../features/booking/types.ts';
 import { evaluateAction } from '../../../../features/evaluations/form.ts';
 import { pick } from '../../../../lib/i18n.ts';
-import { attachmentHref } from '../../../../lib/attachment-link.ts';
+import { useAttachmentHref } from '../../../../app/useFileUrl.ts';
 import { SignInfo } from '../../../../features/checkin/components/SignInfo.tsx';
 import { VoucherQr } from '../../../../features/checkin/components/VoucherQr.tsx';
 import { bookingDate, isoWeekday } from '../../../../features/booking/dates.ts';
@@ -32,7 +32,7 @@ export function AppointmentDetailDialog({
   const can = appointmentActions(a, Date.now());
   const date = bookingDate(a.appointment_date);
   const sep = t('pcBooking.listSeparator');
-  const attachment = attachmentHref(a.enclosure);
+  const attachment = useAttachmentHref(a.enclosure);
   const participants = (a.appointmentParticipantList ?? [])
     .map((p) => [p.participant_name, p.participant_dept_name].filter(Boolean).join(' / '))
     .filter(Boolean);

@@ -42,7 +42,7 @@ export function ImagesField({
     }
     setBusy((n) => n + 1);
     try {
-      const uri = await uploadFile(file, token);
+      const uri = await uploadFile(file, token, 'resource-picture');
       set([...current.current, { uri, image_category: '1' }]);
     } catch (err) {
       void message.error(err instanceof UploadError ? err.message : String(err));

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../../../app/session.tsx';
+import { fileUrl } from '../../../../../lib/attachment-link.ts';
 import { useBookableResource } from '../../../../../features/booking/api/findResources.ts';
 import { useSaveAppointmentInformationAll } from '../../../../../features/booking/api/saveAppointmentInformationAll.ts';
 import {
@@ -427,7 +428,7 @@ export default function ApplicationForm() {
               </p>
               {values.attachment ? (
                 <div className="yy-m-attachment">
-                  <a href={values.attachment.uri} target="_blank" rel="noreferrer">
+                  <a href={fileUrl(values.attachment.uri, session.token)} target="_blank" rel="noreferrer">
                     {values.attachment.name}
                   </a>
                   <Button size="mini" fill="none" color="danger" onClick={() => set({ attachment: null })}>

@@ -127,13 +127,61 @@ describe('/mobile/appointmentDetail: cancel', () => {
 describe('/mobile/appointmentDetail: attachment', () => {
   const uploaded = '/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e';
 
-  it('links a file uploaded here', async () => {
+  const signed = `${uploaded}?exp=1900000000&sig=${'s'.repeat(43)}`;
+
+  /** Answers the signed-link request for the attachment (with `answer`), passing the rest on. */
+  function serveLink(answer: () => Response) {
+    const requests: { url: string; authorization: string | null }[] = [];
+    const base = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === `${uploaded}/link`) {
+          requests.push({ url, authorization: new Headers(init?.headers).get('authorization') });
+          return answer();
+        }
+        return base(url, init);
+      }),
+    );
+    return requests;
+  }
+
+  it('links a file uploaded here with a signed link, so the token is not in it', async () => {
     serveBooking({
       findAppointmentInformationAllForAccount: list(appointment({ enclosure: uploaded, enclosure_name: '名单.pdf' })),
     });
+    const requests = serveLink(
+      () => new Response(JSON.stringify({ uri: signed, expires_at: '2030-03-17T17:46:40.000Z' })),
+    );
     renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
     const link = await screen.findByRole('link', { name: '名单.pdf' });
-    expect(link.getAttribute('href')).toBe(uploaded);
+    await waitFor(() => expect(link.getAttribute('href')).toBe(signed));
+    expect(requests).toEqual([{ url: `${uploaded}/link`, authorization: 'Bearer tok' }]);
+  });
+
+  it('links it with the token when the server gives no signed link (the file is private)', async () => {
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment({ enclosure: uploaded, enclosure_name: '名单.pdf' })),
+    });
+    const requests = serveLink(
+      () => new Response(JSON.stringify({ errcode: '500', msg: '文件不存在' }), { status: 404 }),
+    );
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    const link = await screen.findByRole('link', { name: '名单.pdf' });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(link.getAttribute('href')).toBe(`${uploaded}?access_token=tok`);
+  });
+
+  it('never asks for a link to, nor gives the token to, a file elsewhere', async () => {
+    const elsewhere = `https://evil.example.com${uploaded}`;
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment({ enclosure: elsewhere, enclosure_name: '名单.pdf' })),
+    });
+    const requests = serveLink(() => new Response('{}'));
+    renderRoutes(routes, '/mobile/appointmentDetail/todo/a1');
+    expect(await screen.findByText(elsewhere)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '名单.pdf' })).toBeNull();
+    expect(requests).toEqual([]);
   });
 
   it('shows any other stored value as text, never as a link', async () => {

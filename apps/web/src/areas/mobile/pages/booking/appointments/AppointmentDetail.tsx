@@ -20,7 +20,7 @@ import {
 import { bookingKeys } from '../../../../../features/booking/keys.ts';
 import { type Appointment } from '../../../../../features/booking/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
-import { attachmentHref } from '../../../../../lib/attachment-link.ts';
+import { useAttachmentHref } from '../../../../../app/useFileUrl.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Empty, LoadFailed } from '../../../components/LoadState.tsx';
 import { showAlert, showConfirm, showToast } from '../../../components/overlay.ts';
@@ -47,7 +47,7 @@ function Details({ a }: { a: Appointment }) {
   const { t } = useTranslation();
   const participants = a.appointmentParticipantList ?? [];
   const collected = a.appointmentCollectionList ?? [];
-  const attachment = attachmentHref(a.enclosure);
+  const attachment = useAttachmentHref(a.enclosure);
   return (
     <dl className="yy-m-info">
       <Row label={t('booking.detail.resource')}>{pick(a.resources_name, a.resources_name_en)}</Row>
