@@ -36,6 +36,17 @@ const drizzle = {
   ],
 };
 
+const modules = {
+  paths: [],
+  patterns: [
+    {
+      regex: '(^|/)modules(/|$)',
+      message:
+        'platform/ sits below the modules and imports none: declare a port the modules implement (e.g. platform/auth/identity.ts).',
+    },
+  ],
+};
+
 /** One `no-restricted-imports` setting made of several restriction sets. */
 function restrict(...sets) {
   return [
@@ -113,5 +124,17 @@ export default defineConfig([
   {
     files: ['apps/server/src/modules/**/*.{resolvers,service,rules}.ts'],
     rules: { 'no-restricted-imports': restrict(drizzle) },
+  },
+
+  // Server: platform/ below the modules. print.ts assembles every module's schema (a build step)
+  // and tenancy.ts reads the tenants table every request resolves through (not yet a port).
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: [
+      'apps/server/src/platform/**/*.test.ts',
+      'apps/server/src/platform/graphql/print.ts',
+      'apps/server/src/platform/tenancy.ts',
+    ],
+    rules: { 'no-restricted-imports': restrict(modules) },
   },
 ]);

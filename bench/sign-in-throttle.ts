@@ -13,6 +13,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { demoAccounts, seedDemoTenant } from '../apps/server/src/db/seed.ts';
 import { listTenants } from '../apps/server/src/modules/tenants/tenants.repository.ts';
+import { identityDirectory } from '../apps/server/src/modules/identity.ts';
 import { checkCredentials, throttlePolicies } from '../apps/server/src/platform/auth/login.ts';
 import { hashPassword, verifyPassword } from '../apps/server/src/platform/auth/passwords.ts';
 
@@ -45,7 +46,7 @@ try {
   const attempt =
     (account: string, password: string, ip: string, policies = off) =>
     () =>
-      checkCredentials(database.db, { tenantId: tenant!.id, account, password, ip, policies });
+      checkCredentials(database.db, identityDirectory, { tenantId: tenant!.id, account, password, ip, policies });
 
   const refusing = '10.255.0.1';
   for (let i = 0; i <= settings.addressMaxFailures; i++) {

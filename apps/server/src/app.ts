@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
 import { withTenant, type Database } from './db/client.ts';
 import { graphqlContributions } from './modules/index.ts';
+import { identityDirectory } from './modules/identity.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
 import { AppError, UNAVAILABLE_CODES, unavailableError } from './platform/errors.ts';
@@ -94,9 +95,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // A NUL character in any query string, route parameter or body is refused before a handler runs.
   app.addHook('preValidation', refuseNulInput);
 
-  const verifier = cachedVerifier(await registerIdentityProvider(app, { config, db: database.db }));
+  const verifier = cachedVerifier(
+    await registerIdentityProvider(app, { config, db: database.db, identity: identityDirectory }),
+  );
   const contextFor = (request: Parameters<typeof authenticate>[0]) =>
-    authenticate(request, { config, db: database.db, verifier });
+    authenticate(request, { config, db: database.db, verifier, identity: identityDirectory });
   app.decorateRequest('ctx', null as never);
   app.decorate('contextFor', contextFor);
 

@@ -61,8 +61,28 @@ describe('lint boundaries', () => {
     ['apps/server/src/modules/booking/booking.resolvers.ts', "import { sql } from 'drizzle-orm';"],
     ['apps/server/src/modules/booking/booking.rules.ts', "import { pgTable } from 'drizzle-orm/pg-core';"],
     ['apps/server/src/modules/booking/booking.service.ts', "import type { SQL } from 'drizzle-orm';"],
+    [
+      'apps/server/src/platform/auth/login.ts',
+      "import { findUserById } from '../../modules/directory/directory.repository.ts';",
+    ],
+    ['apps/server/src/platform/files/files.service.ts', "import type { UserRow } from '../../modules/directory/x.ts';"],
   ])('%s: %s is refused', async (file, code) => {
     expect(await restrictedImports(file, sample(code))).toHaveLength(1);
+  });
+
+  it('lets the composition of modules (modules/identity.ts) and platform tests import modules', async () => {
+    expect(
+      await restrictedImports(
+        'apps/server/src/modules/identity.ts',
+        sample("import { listTenants } from './tenants/x.ts';"),
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'apps/server/src/platform/auth/x.test.ts',
+        sample("import { insertUser } from '../../modules/directory/directory.repository.ts';"),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -14,6 +14,7 @@ import { resultRows } from '../src/db/json-rows.ts';
 import { demoAccounts, seedDemoTenant } from '../src/db/seed.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
+import { identityDirectory } from '../src/modules/identity.ts';
 import { checkCredentials, sweepLoginThrottleJob, throttlePolicies } from '../src/platform/auth/login.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { Browser, implicitAuthorizeUrl } from './oidc-client.ts';
@@ -227,7 +228,7 @@ describe('timing', () => {
     const time = async (account: string) => {
       const started = performance.now();
       await expect(
-        checkCredentials(t.database.db, {
+        checkCredentials(t.database.db, identityDirectory, {
           tenantId: t.demoTenantId,
           account,
           password: 'x',
@@ -257,7 +258,13 @@ describe('tenants', () => {
     const other = await t.createOtherTenant('throttle-other', { account: 'registrar', password: 'Other@123456' });
     const policies = throttlePolicies(loginThrottle);
     const attempt = (tenantId: string, password: string) =>
-      checkCredentials(t.database.db, { tenantId, account: 'registrar', password, ip: '192.0.2.50', policies });
+      checkCredentials(t.database.db, identityDirectory, {
+        tenantId,
+        account: 'registrar',
+        password,
+        ip: '192.0.2.50',
+        policies,
+      });
     for (let i = 0; i < loginThrottle.maxFailures; i++) {
       await expect(attempt(t.demoTenantId, 'guess')).rejects.toMatchObject({
         code: expect.stringMatching(/^LOGIN_FAILED/),

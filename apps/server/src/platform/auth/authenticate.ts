@@ -1,13 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../modules/directory/directory.tables.ts';
 import type { AuthUser, RequestContext, Role } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { onChange } from '../events.ts';
 import { isUuid } from '../ids.ts';
 import { findTenantById, resolveTenant } from '../tenancy.ts';
+import type { IdentityDirectory, SignedInPerson } from './identity.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** The bearer token of a request: the Authorization header, or the query parameter some calls use. */
@@ -23,35 +22,6 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The user lookups every authenticated request makes, prepared once per database (building the
- * statement anew would cost more CPU than running it). One statement each, outside any
- * transaction (entering the tenant in a transaction would cost three more round trips on every
- * request): the pool's role owns the tables and is not subject to row-level security, so the
- * tenant is named explicitly.
- */
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
-
-function prepareLookups(db: Db) {
-  const lookup = (column: typeof users.id | typeof users.account, name: string) =>
-    db
-      .select({ id: users.id, account: users.account, name: users.name, role: users.role, disabled: users.disabled })
-      .from(users)
-      .where(and(eq(users.tenant_id, sql.placeholder('tenant')), eq(column, sql.placeholder('key'))))
-      .limit(1)
-      .prepare(name);
-  return { byId: lookup(users.id, 'yy_auth_user_by_id'), byAccount: lookup(users.account, 'yy_auth_user_by_account') };
-}
-
-function userLookups(db: Db) {
-  let lookups = preparedLookups.get(db);
-  if (!lookups) {
-    lookups = prepareLookups(db);
-    preparedLookups.set(db, lookups);
-  }
-  return lookups;
-}
-
-/**
  * How long a looked-up user (role, disabled) is reused by the requests of this process. A change
  * reaches every instance as a change notification (platform/events.ts) within a second; this
  * lifetime bounds how stale an instance gets only while it is not listening.
@@ -59,10 +29,8 @@ function userLookups(db: Db) {
 export const USER_CACHE_MS = 5_000;
 const MAX_USERS = 20_000;
 
-type UserLookupRow = { id: string; account: string; name: string; role: string; disabled: boolean | number };
-
 /** Users looked up recently, by tenant and token subject: the row and until when it is reused. */
-const usersByKey = new Map<string, { row: UserLookupRow | undefined; until: number }>();
+const usersByKey = new Map<string, { row: SignedInPerson | undefined; until: number }>();
 /** Bumped by every forget: a lookup that began before one is not kept (it may have read the old row). */
 let generation = 0;
 
@@ -101,13 +69,19 @@ function forgetUser(tenantId: string, userId?: string, account?: string): void {
  * one round trip each. An unknown user is remembered too, so a deleted user's token is refused
  * without a lookup.
  */
-async function lookUpUser(db: Db, tenantId: string, byId: boolean, key: string): Promise<UserLookupRow | undefined> {
+async function lookUpUser(
+  identity: IdentityDirectory,
+  db: Db,
+  tenantId: string,
+  byId: boolean,
+  key: string,
+): Promise<SignedInPerson | undefined> {
   const cacheKey = `${tenantId}:${byId ? 'id' : 'account'}:${key}`;
   const now = Date.now();
   const hit = usersByKey.get(cacheKey);
   if (hit && hit.until > now) return hit.row;
   const started = generation;
-  const [row] = await userLookups(db)[byId ? 'byId' : 'byAccount'].execute({ tenant: tenantId, key });
+  const row = await identity.lookUp(db, tenantId, byId ? 'id' : 'account', key);
   if (started !== generation) return row;
   if (!usersByKey.has(cacheKey) && usersByKey.size >= MAX_USERS) usersByKey.delete(usersByKey.keys().next().value!);
   usersByKey.set(cacheKey, { row, until: now + USER_CACHE_MS });
@@ -121,9 +95,9 @@ async function lookUpUser(db: Db, tenantId: string, byId: boolean, key: string):
  */
 export async function authenticate(
   request: FastifyRequest,
-  deps: { config: Config; db: Db; verifier: TokenVerifier },
+  deps: { config: Config; db: Db; verifier: TokenVerifier; identity: IdentityDirectory },
 ): Promise<RequestContext> {
-  const { config, db, verifier } = deps;
+  const { config, db, verifier, identity: people } = deps;
   const base = { config, db, log: request.log, ip: request.ip };
   const token = bearerToken(request);
   const tenantHeader = request.headers['x-tenant'];
@@ -138,7 +112,7 @@ export async function authenticate(
   if (!tenant) throw new AppError('ACCESS_TOKEN_INVALID');
 
   const key = identity.userId ? (isUuid(identity.userId) ? identity.userId : null) : identity.account || null;
-  const row = key ? await lookUpUser(db, tenant.id, !!identity.userId, key) : undefined;
+  const row = key ? await lookUpUser(people, db, tenant.id, !!identity.userId, key) : undefined;
   if (!row || row.disabled) throw new AppError('ACCESS_TOKEN_INVALID');
   const user: AuthUser = {
     id: row.id,

@@ -4,14 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC, type ResponseType } from 'oidc-provider';
 import type { Config } from '../../config.ts';
-import { withTenant, type Db } from '../../db/client.ts';
-import { findUserById } from '../../modules/directory/directory.repository.ts';
-import { findSettings } from '../../modules/settings/settings.repository.ts';
-import { withDefaults } from '../../modules/settings/settings.rules.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { findTenantById } from '../tenancy.ts';
-import { listTenants } from '../../modules/tenants/tenants.repository.ts';
 import { createExternalVerifier } from './external-verifier.ts';
 import { checkCredentials, throttlePolicies } from './login.ts';
 import { renderLoginPage, type Lang } from './login-page.ts';
@@ -20,6 +16,7 @@ import { NO_NONCE, originAllowed, originOf, returnUrlAllowed, withImpliedNonce }
 import { errorPage, logoutPage } from './provider-pages.ts';
 import { faultForLog } from '../validation.ts';
 import { guardSignInInput } from './sign-in-input.ts';
+import type { IdentityDirectory } from './identity.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** Scopes existing clients request (api-contract 2); all are accepted. */
@@ -88,7 +85,12 @@ function refusedOrigin(config: Config, ctx: KoaContextWithOIDC, out: { error?: u
   return origin && !originAllowed(config, clientId, origin) ? origin : null;
 }
 
-async function createProvider(config: Config, db: Db, app: FastifyInstance): Promise<Provider> {
+async function createProvider(
+  config: Config,
+  db: Db,
+  people: IdentityDirectory,
+  app: FastifyInstance,
+): Promise<Provider> {
   const signing = await deploymentSecret(db, 'oidc-signing-key', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     return { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
@@ -178,7 +180,7 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
     findAccount: async (_ctx, sub) => {
       const ids = parseAccountId(sub);
       if (!ids) return undefined;
-      const user = await withTenant(db, ids.tenantId, (tx) => findUserById(tx, ids.tenantId, ids.userId));
+      const user = await people.byId(db, ids.tenantId, ids.userId);
       if (!user || user.disabled) return undefined;
       return {
         accountId: sub,
@@ -255,7 +257,13 @@ async function createProvider(config: Config, db: Db, app: FastifyInstance): Pro
 }
 
 /** The login page and its form, in front of the provider's interactions. */
-function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: Config, db: Db) {
+function registerLoginRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  config: Config,
+  db: Db,
+  people: IdentityDirectory,
+) {
   const page = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -265,13 +273,8 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
     const params = details.params as Record<string, unknown>;
     const query = request.query as Record<string, unknown>;
     const lang = opts.lang ?? pickLang(query, request.headers['accept-language'], params.ui_locales ?? params.lang);
-    const tenantChoice = await chooseTenant(db, config, request, params.tenant);
-    const settings = tenantChoice.tenant
-      ? withDefaults(
-          (await withTenant(db, tenantChoice.tenant.id, (tx) => findSettings(tx, tenantChoice.tenant!.id)))
-            ?.manage_setting,
-        )
-      : withDefaults(null);
+    const tenantChoice = await chooseTenant(db, people, request, params.tenant);
+    const branding = await people.branding(db, tenantChoice.tenant?.id ?? null);
     const uid = details.uid;
     const html = renderLoginPage({
       lang,
@@ -279,8 +282,8 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
       switchHref: `/sso/interaction/${uid}?lang=${lang === 'zh' ? 'en' : 'zh'}`,
       account: opts.account,
       error: opts.error ? opts.error.texts[lang] : undefined,
-      systemName: String(lang === 'en' ? settings.sys_name_en || settings.sys_name : settings.sys_name),
-      themeColor: String(settings.theme_color),
+      systemName: lang === 'en' ? branding.sysNameEn : branding.sysName,
+      themeColor: branding.themeColor,
       tenants: tenantChoice.options,
     });
     const throttled = opts.error?.code === 'LOGIN_THROTTLED';
@@ -319,7 +322,7 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
     }
     const { tenant } = await chooseTenant(
       db,
-      config,
+      people,
       request,
       body.tenant ?? (details.params as Record<string, unknown>).tenant,
     );
@@ -327,7 +330,7 @@ function registerLoginRoutes(app: FastifyInstance, provider: Provider, config: C
       if (!account.trim()) throw new AppError('REQUIRED', { field: lang === 'en' ? 'Account' : '账号' });
       if (!password) throw new AppError('REQUIRED', { field: lang === 'en' ? 'Password' : '密码' });
       if (!tenant) throw new AppError('TENANT_UNKNOWN');
-      const user = await checkCredentials(db, {
+      const user = await checkCredentials(db, people, {
         tenantId: tenant.id,
         account,
         password,
@@ -358,8 +361,8 @@ function expiredPage(): string {
  * The tenant a sign-in is for: the one named by the `tenant` parameter, else the one whose
  * domains list the host, else the only one; with several and no hint the page offers a choice.
  */
-async function chooseTenant(db: Db, _config: Config, request: FastifyRequest, named: unknown) {
-  const all = await listTenants(db);
+async function chooseTenant(db: Db, people: IdentityDirectory, request: FastifyRequest, named: unknown) {
+  const all = await people.tenants(db);
   const host = request.host.split(':')[0]?.toLowerCase() ?? '';
   const chosen =
     (typeof named === 'string' && named ? all.find((t) => t.tenant_key === named) : undefined) ??
@@ -382,16 +385,16 @@ async function chooseTenant(db: Db, _config: Config, request: FastifyRequest, na
  */
 export async function registerIdentityProvider(
   app: FastifyInstance,
-  deps: { config: Config; db: Db },
+  deps: { config: Config; db: Db; identity: IdentityDirectory },
 ): Promise<TokenVerifier> {
-  const { config, db } = deps;
+  const { config, db, identity: people } = deps;
   if (config.oidcIssuer) {
     app.decorate('oidc', null);
     return createExternalVerifier(config);
   }
-  const provider = await createProvider(config, db, app);
+  const provider = await createProvider(config, db, people, app);
   app.decorate('oidc', provider);
-  registerLoginRoutes(app, provider, config, db);
+  registerLoginRoutes(app, provider, config, db, people);
   return {
     async verify(token) {
       if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.ts';
 import { withTenant, type Db } from '../../db/client.ts';
-import { findUserByAccount, updateLoginState, type UserRow } from '../../modules/directory/directory.repository.ts';
 import { AppError } from '../errors.ts';
 import type { Job } from '../jobs.ts';
 import {
@@ -19,6 +18,7 @@ import {
   sweepForgottenCounters,
   type AttemptKeys,
 } from './login-throttle.repository.ts';
+import type { IdentityDirectory, Person } from './identity.ts';
 import { verifyPasswordOrDecoy } from './passwords.ts';
 
 /** The throttle's policies from the settings (README, configuration). */
@@ -53,6 +53,7 @@ export function throttlePolicies(config: Config['loginThrottle']): ThrottlePolic
  */
 export async function checkCredentials(
   db: Db,
+  people: IdentityDirectory,
   opts: {
     tenantId: string;
     account: string;
@@ -62,7 +63,7 @@ export async function checkCredentials(
     policies: ThrottlePolicies;
     now?: () => Date;
   },
-): Promise<UserRow> {
+): Promise<Person> {
   const clock = opts.now ?? (() => new Date());
   const account = opts.account.trim();
   const keys: AttemptKeys = { tenantId: opts.tenantId, accountKey: accountKey(account), address: addressKey(opts.ip) };
@@ -78,7 +79,7 @@ export async function checkCredentials(
     if (wait > 0) throw new AppError('LOGIN_THROTTLED', waitTexts(wait));
     const charged = charge(state, opts.policies, now);
     await saveAttemptCounters(tx, keys, charged);
-    return { charged, user: await findUserByAccount(tx, opts.tenantId, account) };
+    return { charged, user: await people.byAccount(tx, opts.tenantId, account) };
   });
 
   const { user } = attempt;
@@ -92,8 +93,7 @@ export async function checkCredentials(
     // Read again: other attempts may have counted failures while the hash was computed.
     const state = await lockAttemptCounters(tx, keys, now);
     await saveAttemptCounters(tx, keys, afterSuccess(state, opts.policies, now), { signedIn: now });
-    if (!user.disabled)
-      await updateLoginState(tx, opts.tenantId, user.id, { failed_logins: 0, locked_until: null, active_time: now });
+    if (!user.disabled) await people.signedIn(tx, opts.tenantId, user.id, now);
   });
   if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
   return user;

@@ -1,0 +1,13 @@
+import { withTenant } from '../../db/client.ts';
+import type { IdentityDirectory } from '../../platform/auth/identity.ts';
+import { findUserByAccount, findUserById, lookUpSignedInUser, updateLoginState } from './directory.repository.ts';
+
+/** The directory's part of the identity port: people, their passwords and sign-ins. */
+export const directoryIdentity: Pick<IdentityDirectory, 'lookUp' | 'byAccount' | 'byId' | 'signedIn'> = {
+  lookUp: lookUpSignedInUser,
+  byAccount: (tx, tenantId, account) => findUserByAccount(tx, tenantId, account),
+  byId: (db, tenantId, userId) => withTenant(db, tenantId, (tx) => findUserById(tx, tenantId, userId)),
+  async signedIn(tx, tenantId, userId, at) {
+    await updateLoginState(tx, tenantId, userId, { failed_logins: 0, locked_until: null, active_time: at });
+  },
+};
