@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabaseWhenReachable } from './db/client.ts';
@@ -40,6 +41,14 @@ async function main(): Promise<void> {
   const url = `${config.publicUrl}${config.basePath}/`;
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nYuyue is running at ${url}  (${db}, ready in ${Date.now() - started} ms)`);
+  // Outside production sign-in works at any address of this machine: say which ones there are.
+  if (config.env !== 'production' && ['0.0.0.0', '::'].includes(config.host)) {
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((a) => a && a.family === 'IPv4' && !a.internal)
+      .map((a) => `http://${a!.address}:${config.port}${config.basePath}/`);
+    if (lan.length) console.log(`  also on this network: ${lan.join('  ')}`);
+  }
   if (seeded || config.seedDemo) {
     console.log('Demo tenant "demo" accounts:');
     console.log(`  administrator  ${demoAccounts.admin.account} / ${demoAccounts.admin.password}`);
