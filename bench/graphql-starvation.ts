@@ -99,7 +99,8 @@ async function client(job: Job): Promise<ClientReport> {
 
 if (process.argv[2] === '--client') {
   const report = await client(JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Job);
-  process.stdout.write(JSON.stringify(report));
+  // Exit once the report is flushed: a pipe is written asynchronously, and exit would cut it.
+  await new Promise((resolve) => process.stdout.write(JSON.stringify(report), resolve));
   process.exit(0);
 }
 

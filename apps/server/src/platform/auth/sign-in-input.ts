@@ -6,6 +6,8 @@ import { nulPath } from '../validation.ts';
 export const SIGN_IN_MAX_URL = 16 * 1024;
 /** Longest single parameter (an id_token_hint or request object JWT is the longest legitimate one). */
 export const SIGN_IN_MAX_VALUE = 8 * 1024;
+/** Longest parameter name (OAuth's are short words). */
+export const SIGN_IN_MAX_NAME = 100;
 /** Largest body, as the provider's own parser allows. */
 export const SIGN_IN_MAX_BODY = 56 * 1024;
 
@@ -13,9 +15,8 @@ function checkParams(params: URLSearchParams, where: string): void {
   for (const [name, value] of params) {
     const field = `${where}.${name.replaceAll('\u0000', '\\u0000').slice(0, 40)}`;
     if (name.includes('\u0000') || value.includes('\u0000')) throw new AppError('INPUT_HAS_NUL', { field });
-    if (name.length > 100 || value.length > SIGN_IN_MAX_VALUE) {
-      throw new AppError('INPUT_TOO_LONG', { field, max: SIGN_IN_MAX_VALUE });
-    }
+    if (name.length > SIGN_IN_MAX_NAME) throw new AppError('INPUT_TOO_LONG', { field, max: SIGN_IN_MAX_NAME });
+    if (value.length > SIGN_IN_MAX_VALUE) throw new AppError('INPUT_TOO_LONG', { field, max: SIGN_IN_MAX_VALUE });
   }
 }
 
