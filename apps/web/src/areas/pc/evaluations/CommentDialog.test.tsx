@@ -123,3 +123,21 @@ describe('the desktop comment dialog', () => {
     await vi.waitFor(() => expect(variablesOf('deleteAppointmentEvaluate')).toEqual([{ id: 'e1' }]));
   });
 });
+
+describe('the desktop comment dialog: pictures of the evaluation given', () => {
+  const mine = '/yy-sys/api/file/0f8fad5b-d9cb-469f-a165-70867728950e';
+
+  it("shows them with the signed-in user's token (they are private files), the token for this server only", async () => {
+    const elsewhere = 'https://cdn.example.com/court.png';
+    serve({
+      findAppointmentEvaluateAllForAccount: {
+        findAppointmentEvaluateAllForAccount: connection([evaluation({ pictures: [mine, elsewhere] })]),
+      },
+    });
+    renderPc(<CommentDialog appointment={booking} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: '评价：羽毛球场1号' });
+    const first = await within(dialog).findByRole('img', { name: '评价图片1' });
+    expect(first.getAttribute('src')).toBe(`${mine}?access_token=tok`);
+    expect(within(dialog).getByRole('img', { name: '评价图片2' }).getAttribute('src')).toBe(elsewhere);
+  });
+});
