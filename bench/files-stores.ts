@@ -69,7 +69,8 @@ async function upload(origin: string, token: string, content: Buffer): Promise<s
   const res = await fetch(`${origin}/api/file/upload?access_token=${token}`, { method: 'POST', body: form });
   const body = (await res.json()) as { uri: string; errno: number };
   if (body.errno !== 0) throw new Error(`upload refused: ${JSON.stringify(body)}`);
-  return body.uri;
+  // An upload without a purpose is private: read back with the token, as the web app does.
+  return `${body.uri}?access_token=${token}`;
 }
 
 /** Downloads to the end without keeping the bytes; returns how many there were. */
