@@ -135,6 +135,11 @@ function EvaluationFormBody({
           multiple
           maxCount={PICTURES_MAX}
           fileList={files}
+          // The pictures are private files: the preview opens with the token, like the thumbnails.
+          onPreview={(f) => {
+            const uri = f.url ?? (f.response as { uri?: string } | undefined)?.uri;
+            if (uri) window.open(fileUrl(uri, token), '_blank', 'noopener,noreferrer');
+          }}
           beforeUpload={(file) => {
             if (PICTURE_ACCEPT.split(',').includes(file.type)) return true;
             message.error(t('evaluations.form.notImage'));
