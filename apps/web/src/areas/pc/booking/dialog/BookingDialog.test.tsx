@@ -145,6 +145,31 @@ describe('booking dialog', () => {
     expect(button('提交预约')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('预约成功')).toBeNull());
   });
+
+  it('starts the contact details from the profile, as the phone form does', { timeout: 60_000 }, async () => {
+    serveGraphql({
+      ...dialogAnswers,
+      me: { me: { ...dialogAnswers.me.me, phone: '13800000000', email: 'zhang@example.edu' } },
+      saveAppointmentInformationAll: saved,
+    });
+    await openDialog();
+    fireEvent.click(await screen.findByRole('button', { name: '10:00–11:00 · 可预约' }));
+    next();
+    expect(((await screen.findByLabelText('联系电话')) as HTMLInputElement).value).toBe('13800000000');
+    expect((screen.getByLabelText('邮箱') as HTMLInputElement).value).toBe('zhang@example.edu');
+    // what the user changes is what is sent; the untouched one is the profile's
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13900000000' } });
+    fireEvent.change(screen.getByLabelText('预约主题'), { target: { value: '训练' } });
+    await choose('所在单位', '计算机学院');
+    next();
+    expect(await screen.findByText('13900000000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意预约须知' }));
+    fireEvent.click(button('提交预约'));
+    expect(await screen.findByText('预约成功')).toBeTruthy();
+    expect(variablesOf('saveAppointmentInformationAll')[0]).toMatchObject({
+      model: { phone: '13900000000', email: 'zhang@example.edu' },
+    });
+  });
 });
 
 describe('booking dialog on a resource with the slider captcha', () => {

@@ -21,6 +21,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../../../app/session.tsx';
 import { checkResourceTimeSlotCapacity } from '../../../../features/booking/api/checkResourceTimeSlotCapacity.ts';
 import { usePreviewAppointmentSeries } from '../../../../features/booking/api/previewAppointmentSeries.ts';
 import { useSaveAppointmentInformationAll } from '../../../../features/booking/api/saveAppointmentInformationAll.ts';
@@ -141,7 +142,9 @@ function BookingFlow({
   const [checking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [form] = Form.useForm();
-  const [raw, setRaw] = useState<RawFormValues>({});
+  const { me } = useSession();
+  // Contact details start from the profile, as on the phone, so a desktop booking is reachable too.
+  const [raw, setRaw] = useState<RawFormValues>(() => ({ phone: me?.phone ?? '', email: me?.email ?? '' }));
   const [attachment, setAttachment] = useState<AttachmentValue | null>(null);
   const [values, setValues] = useState<ApplicationValues>(() => emptyApplication());
   const [read, setRead] = useState(false);
