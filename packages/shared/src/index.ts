@@ -8,3 +8,4 @@ export * from './code-tables.ts';
 export * from './notices.ts';
 export * from './notice-codes.ts';
 export * from './contact.ts';
+export * from './operate-log-codes.ts';

@@ -1,0 +1,92 @@
+/**
+ * The operate log's module and action codes (`operate_module`, `operate_type`) as words. The
+ * codes are what the server stores and what filters and exports carry; people read the words.
+ * apps/server/test/operate-log-codes.test.ts reads every `audit()` call of the server and fails
+ * when one writes a code missing here, or when a code here is written by nothing.
+ */
+
+/** A code's words in each language the app speaks. */
+export interface OperateLogWords {
+  zh: string;
+  en: string;
+}
+
+/** What a log entry is about (`operate_module`). */
+export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
+  appointment: { zh: '预约', en: 'Bookings' },
+  blacklist: { zh: '黑名单', en: 'Blacklist' },
+  checkin: { zh: '签到签退', en: 'Check-in' },
+  code: { zh: '代码表', en: 'Code tables' },
+  collectionConfig: { zh: '采集信息', en: 'Collected information' },
+  department: { zh: '部门', en: 'Departments' },
+  evaluate: { zh: '评价', en: 'Evaluations' },
+  file: { zh: '文件', en: 'Files' },
+  instruction: { zh: '使用说明', en: 'Instructions' },
+  like: { zh: '收藏', en: 'Favourites' },
+  location: { zh: '地理位置', en: 'Locations' },
+  log: { zh: '操作日志', en: 'Operate log' },
+  notice: { zh: '公告', en: 'Notices' },
+  notification: { zh: '通知', en: 'Notifications' },
+  post: { zh: '岗位', en: 'Posts' },
+  resources: { zh: '资源', en: 'Resources' },
+  resources_occupy: { zh: '资源占用', en: 'Resource occupancy' },
+  resources_rule_template: { zh: '规则模板', en: 'Rule templates' },
+  resources_type: { zh: '资源类型', en: 'Resource types' },
+  reviewAddress: { zh: '审核地址', en: 'Review addresses' },
+  settings: { zh: '系统设置', en: 'System settings' },
+  tenant: { zh: '租户', en: 'Tenants' },
+  user: { zh: '用户', en: 'Users' },
+  userImage: { zh: '头像', en: 'Avatars' },
+};
+
+/** What was done (`operate_type`); the same code reads the same in every module. */
+export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
+  approve: { zh: '审批通过', en: 'Approve' },
+  auto: { zh: '按规则列入', en: 'Add by rule' },
+  batchDelete: { zh: '批量删除', en: 'Delete several' },
+  cancel: { zh: '取消', en: 'Cancel' },
+  cancel_series: { zh: '取消系列', en: 'Cancel series' },
+  captchaCooldown: { zh: '验证冷却', en: 'Captcha cool-down' },
+  change: { zh: '改期', en: 'Reschedule' },
+  copy: { zh: '复制', en: 'Copy' },
+  delete: { zh: '删除', en: 'Delete' },
+  deleteAll: { zh: '批量删除', en: 'Delete several' },
+  deleteItem: { zh: '删除代码项', en: 'Delete item' },
+  frequencyBlock: { zh: '频繁调用禁用', en: 'Blocked for frequency' },
+  import: { zh: '导入', en: 'Import' },
+  init: { zh: '初始化', en: 'Initialise' },
+  manualInit: { zh: '手动初始化', en: 'Initialise manually' },
+  markMissed: { zh: '标记违约', en: 'Mark as no-show' },
+  markPerformed: { zh: '标记已履约', en: 'Mark as attended' },
+  noShow: { zh: '未签到违约', en: 'No-show' },
+  pardon: { zh: '解除', en: 'Pardon' },
+  read: { zh: '已读', en: 'Read' },
+  readAll: { zh: '全部已读', en: 'Read all' },
+  reject: { zh: '审批驳回', en: 'Reject' },
+  reply: { zh: '回复', en: 'Reply' },
+  resend: { zh: '重新发送', en: 'Resend' },
+  save: { zh: '新增', en: 'Add' },
+  saveItem: { zh: '新增代码项', en: 'Add item' },
+  save_batch: { zh: '批量预约', en: 'Batch booking' },
+  save_periodic: { zh: '周期预约', en: 'Periodic booking' },
+  settings: { zh: '修改规则', en: 'Change rules' },
+  signIn: { zh: '签到', en: 'Check in' },
+  signOut: { zh: '签退', en: 'Check out' },
+  sort: { zh: '排序', en: 'Reorder' },
+  state: { zh: '修改状态', en: 'Change state' },
+  terminate: { zh: '终止', en: 'Terminate' },
+  unread: { zh: '标为未读', en: 'Mark unread' },
+  update: { zh: '修改', en: 'Edit' },
+  updateItem: { zh: '修改代码项', en: 'Edit item' },
+  updateState: { zh: '修改状态', en: 'Change state' },
+  upload: { zh: '上传', en: 'Upload' },
+};
+
+/** A code's words in `lang`, or null for a code not in `table` (written by an older version or another client). */
+export function operateLogWord(
+  table: Readonly<Record<string, OperateLogWords>>,
+  code: string,
+  lang: 'zh' | 'en',
+): string | null {
+  return Object.hasOwn(table, code) ? table[code]![lang] : null;
+}
