@@ -26,9 +26,6 @@ export const POPUP_QUERY = {
   filter: { note_category: { eq: NOTICE_CATEGORY.popup } },
 } as const;
 
-/** The sessionStorage flag that makes the pop-up show once per visit. */
-export const POPUP_SHOWN_KEY = 'yy-notice-popup-shown';
-
 /**
  * Whether a pop-up end date has passed at `now`: the date is valid through 23:59:59.999 local
  * time. No end date never passes; an unreadable one counts as passed.

@@ -5,7 +5,7 @@ import { currentLanguage, pick } from '../../lib/i18n.ts';
 import { findNoticeAll } from './api/findNoticeAll.ts';
 import { saveNoticeReadEntity } from './api/saveNoticeReadEntity.ts';
 import { noticeKeys, type Notice } from './api/types.ts';
-import { POPUP_QUERY, POPUP_SHOWN_KEY, popupConfirmText, selectPopupNotices } from './popup.ts';
+import { POPUP_QUERY, popupConfirmText, selectPopupNotices } from './popup.ts';
 
 export interface PopupNoticesState {
   open: boolean;
@@ -23,51 +23,46 @@ export interface PopupNoticesState {
   confirm: () => Promise<void>;
 }
 
-function alreadyShown(): boolean {
-  try {
-    return window.sessionStorage.getItem(POPUP_SHOWN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function markShown(): void {
-  try {
-    window.sessionStorage.setItem(POPUP_SHOWN_KEY, '1');
-  } catch {
-    // storage unavailable (private mode): the pop-up may show again on the next page load
-  }
-}
+/**
+ * How long a loaded pop-up list counts as fresh: focusing the tab again within this time (a quick
+ * switch back and forth) asks nothing; after it, focusing reloads the list.
+ */
+export const POPUP_FRESH_MS = 10_000;
 
 /**
- * The notice pop-up's state (spec 4), once per visit: the first pc or mobile page of a browser
- * session loads the pop-up notices, keeps the unread ones and steps through them. Failures to
- * load are only logged.
+ * The notice pop-up's state (spec 4). The server's read counts decide what is unread, so the list
+ * is loaded on every page load and again when the tab regains focus: a notice published while a
+ * tab is open shows on its next focus or reload. A newer list is taken only while no dialog is
+ * open (stepping through notices is never interrupted). Failures to load are only logged.
  */
 export function usePopupNotices(user: { account: string; name: string }): PopupNoticesState {
   const queryClient = useQueryClient();
-  const [enabled] = useState(() => !alreadyShown());
   const [queue, setQueue] = useState<Notice[] | null>(null);
+  const [takenAt, setTakenAt] = useState(0);
   const [index, setIndex] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Notices recorded as read since the last reload: a list loaded while a read was being saved
+  // may still count them as unread, and must not bring them back.
+  const [confirmed] = useState(() => new Set<string>());
 
   const query = useQuery({
     queryKey: [...noticeKeys.all, 'popup'],
     queryFn: () => findNoticeAll(POPUP_QUERY),
-    enabled,
-    staleTime: Infinity,
+    staleTime: POPUP_FRESH_MS,
+    refetchOnWindowFocus: true,
   });
   if (query.error) console.warn('[notices] failed to load pop-up notices', query.error);
 
-  // The queue is taken once from the first answer; later reloads do not reopen the dialog.
-  if (enabled && queue === null && query.data) {
+  const open = queue !== null && index < queue.length;
+  if (!open && query.data && query.dataUpdatedAt > takenAt) {
     const selected = selectPopupNotices(
-      query.data.edges.map((e) => e.node),
+      query.data.edges.map((e) => e.node).filter((n) => !confirmed.has(n.id)),
       new Date(),
     );
-    markShown();
+    setTakenAt(query.dataUpdatedAt);
     setQueue(selected);
+    setIndex(0);
   }
 
   const current = queue && index < queue.length ? queue[index]! : null;
@@ -79,9 +74,15 @@ export function usePopupNotices(user: { account: string; name: string }): PopupN
     setError(null);
     try {
       await saveNoticeReadEntity({ notice_id: current.id, read_user_id: user.account, read_user_name: user.name });
+      confirmed.add(current.id);
       const next = index + 1;
       setIndex(next);
-      if (queue && next >= queue.length) await queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+      if (queue && next >= queue.length) {
+        // The reload starts after every read was saved (a load in flight is cancelled), so from
+        // its answer on the server's counts hold again: a daily notice may come back tomorrow.
+        await queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+        confirmed.clear();
+      }
     } catch (err) {
       setError(
         err instanceof RequestError
@@ -93,7 +94,7 @@ export function usePopupNotices(user: { account: string; name: string }): PopupN
     } finally {
       setConfirming(false);
     }
-  }, [current, confirming, index, queue, queryClient, user.account, user.name]);
+  }, [current, confirming, confirmed, index, queue, queryClient, user.account, user.name]);
 
   return {
     open: current !== null,

@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POPUP_SHOWN_KEY } from '../../../features/notices/popup.ts';
+import { POPUP_FRESH_MS } from '../../../features/notices/usePopupNotices.ts';
 import { NoticePopup } from './NoticePopup.tsx';
 
 const notice = (id: string, title: string, mode: string) => ({
@@ -30,9 +30,12 @@ const notice = (id: string, title: string, mode: string) => ({
 });
 
 let calls: { op: string; variables: Record<string, unknown> }[];
+/** What the server offers when asked; null: the two notices until both are read. */
+let published: ReturnType<typeof notice>[] | null;
 
 beforeEach(() => {
   calls = [];
+  published = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
@@ -41,7 +44,7 @@ beforeEach(() => {
       if (body.operationName === 'findNoticeAll') {
         // after both are read the server no longer offers them
         const read = calls.filter((c) => c.op === 'saveNoticeReadEntity').length;
-        const nodes = read >= 2 ? [] : [notice('n1', '第一条', '1'), notice('n2', '第二条', '2')];
+        const nodes = published ?? (read >= 2 ? [] : [notice('n1', '第一条', '1'), notice('n2', '第二条', '2')]);
         return new Response(
           JSON.stringify({
             data: {
@@ -62,7 +65,11 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  focusManager.setFocused(undefined);
+});
 
 function renderPopup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -102,14 +109,59 @@ describe('NoticePopup (pc)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // the list is loaded again after the last confirmation
     await waitFor(() => expect(calls.filter((c) => c.op === 'findNoticeAll')).toHaveLength(2));
-    expect(window.sessionStorage.getItem(POPUP_SHOWN_KEY)).toBe('1');
   });
 
-  it('shows once per visit: with the session flag set nothing is loaded', async () => {
-    window.sessionStorage.setItem(POPUP_SHOWN_KEY, '1');
-    renderPopup();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls).toHaveLength(0);
+  it('a reload shows a notice published since the page was first loaded', async () => {
+    published = [];
+    const first = renderPopup();
+    await waitFor(() => expect(calls.filter((c) => c.op === 'findNoticeAll')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+    first.unmount();
+    // an administrator publishes; the student reloads the page (same browser session)
+    published = [notice('n3', '新发布', '1')];
+    renderPopup();
+    expect(await screen.findByText('新发布')).toBeTruthy();
+  });
+
+  it('an open tab shows a notice published since on its next focus', async () => {
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: t0 });
+    published = [];
+    renderPopup();
+    await waitFor(() => expect(calls.filter((c) => c.op === 'findNoticeAll')).toHaveLength(1));
+    published = [notice('n3', '新发布', '1')];
+    // a quick switch back within the fresh time asks nothing
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(calls.filter((c) => c.op === 'findNoticeAll')).toHaveLength(1);
+    vi.setSystemTime(t0 + POPUP_FRESH_MS + 1);
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByText('新发布')).toBeTruthy();
+    expect(calls.filter((c) => c.op === 'findNoticeAll')).toHaveLength(2);
+  });
+
+  it('a focus while stepping through does not restart the dialog', async () => {
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: t0 });
+    renderPopup();
+    expect(await screen.findByText('第一条')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /我已阅读 \(1\/2\)$/ }));
+    });
+    expect(await screen.findByText('第二条')).toBeTruthy();
+    // the server still answers with both (as a list loaded before the first read would)
+    vi.setSystemTime(t0 + POPUP_FRESH_MS + 1);
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(calls.filter((c) => c.op === 'findNoticeAll')).toHaveLength(2));
+    expect(screen.getByText('第二条')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /我已阅读 \(2\/2\)$/ })).toBeTruthy();
   });
 });
