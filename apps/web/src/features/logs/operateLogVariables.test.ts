@@ -37,6 +37,17 @@ describe('operateLogVariables', () => {
       50,
       { first: 50, offset: 50, filter: {}, operateTime: ['', '2026-03-31 23:59:59'] },
     ],
+    [
+      { module: ['notice'], type: ['batchDelete', 'deleteAll'] },
+      1,
+      10,
+      {
+        first: 10,
+        offset: 0,
+        filter: { operate_module: { eq: 'notice' }, operate_type: { in: ['batchDelete', 'deleteAll'] } },
+        operateTime: [],
+      },
+    ],
   ])('%j page %i size %i', (values, page, size, expected) => {
     expect(operateLogVariables(values, page, size)).toEqual(expected);
   });

@@ -53,7 +53,7 @@ export interface OperateLogPage {
 export interface OperateLogVariables {
   first: number;
   offset: number;
-  filter: Record<string, { like?: string; eq?: string }>;
+  filter: Record<string, { like?: string; eq?: string; in?: string[] }>;
   operateTime: string[];
 }
 

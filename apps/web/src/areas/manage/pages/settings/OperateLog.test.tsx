@@ -1,13 +1,30 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import OperateLogPage, { filterOf } from './OperateLog.tsx';
 import { prepareBackOfficeTest } from '../../../../testing/back-office.ts';
+import i18n from 'i18next';
+import { LANGUAGE_KEY } from '../../../../lib/i18n.ts';
+import { loadTranslations } from '../../../../locales/index.ts';
 
 beforeAll(prepareBackOfficeTest);
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.removeItem(LANGUAGE_KEY);
+  await i18n.changeLanguage('zh');
+});
+
+/** Switches the page to English (only the language in use is loaded at start). */
+async function useEnglish() {
+  for (const part of ['core', 'desktop', 'manage'] as const) {
+    i18n.addResourceBundle('en', 'translation', await loadTranslations('en', part), true, true);
+  }
+  window.localStorage.setItem(LANGUAGE_KEY, 'en');
+  await i18n.changeLanguage('en');
+}
 
 const entry = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -22,7 +39,7 @@ const entry = {
 };
 
 /** The server: records every findOperateLogAll's variables and answers 25 matching entries. */
-function serve() {
+function serve(nodes: (typeof entry)[] = [entry]) {
   const calls: Record<string, unknown>[] = [];
   vi.stubGlobal(
     'fetch',
@@ -32,7 +49,11 @@ function serve() {
       return new Response(
         JSON.stringify({
           data: {
-            findOperateLogAll: { edges: [{ node: entry }], pageInfo: { hasNextPage: true }, totalCount: 25 },
+            findOperateLogAll: {
+              edges: nodes.map((node) => ({ node })),
+              pageInfo: { hasNextPage: true },
+              totalCount: 25,
+            },
           },
         }),
       );
@@ -54,6 +75,23 @@ function renderPage() {
   );
 }
 
+/** Opens the select labelled `label` and picks the option reading `text`. */
+async function pick(label: string, text: string) {
+  const box = screen.getByLabelText(label);
+  fireEvent.mouseDown(box);
+  // The list is virtual (a few options rendered): search narrows it to the one wanted.
+  fireEvent.change(box, { target: { value: text } });
+  const option = await waitFor(() => {
+    // The first select's list stays in the document while it fades: the last one is this select's.
+    const found = screen.getAllByText(text, { selector: '.ant-select-item-option-content *' }).at(-1);
+    if (!found) throw new Error(`no option ${text}`);
+    return found;
+  });
+  await act(async () => {
+    fireEvent.click(option);
+  });
+}
+
 describe('operate log screen', () => {
   it('loads the first page, then searches with the filters as findOperateLogAll variables', async () => {
     const calls = serve();
@@ -63,8 +101,8 @@ describe('operate log screen', () => {
     expect(screen.getByText('共 25 条')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('操作人'), { target: { value: 'admin' } });
-    fireEvent.change(screen.getByLabelText('模块'), { target: { value: 'settings' } });
-    fireEvent.change(screen.getByLabelText('操作类型'), { target: { value: 'delete' } });
+    await pick('模块', '系统设置');
+    await pick('操作类型', '批量删除');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     });
@@ -75,10 +113,51 @@ describe('operate log screen', () => {
       filter: {
         operate_user_id: { like: 'admin' },
         operate_module: { eq: 'settings' },
-        operate_type: { eq: 'delete' },
+        // batchDelete and deleteAll read the same: picking the words finds both.
+        operate_type: { in: ['batchDelete', 'deleteAll'] },
       },
       operateTime: [],
     });
+  });
+
+  const notice = {
+    ...entry,
+    id: '22222222-2222-4222-8222-222222222222',
+    operate_module: 'notice',
+    operate_type: 'updateState',
+    operate_content: '公告状态 0 -> 1: 开馆通知',
+  };
+  const foreign = {
+    ...entry,
+    id: '33333333-3333-4333-8333-333333333333',
+    operate_module: 'visitor',
+    operate_type: 'sync',
+  };
+
+  it('shows module and action as words with the code in a tooltip; an unknown code as itself', async () => {
+    serve([notice, foreign]);
+    renderPage();
+    const cell = await screen.findByText('公告');
+    expect(screen.getByText('修改状态')).toBeTruthy();
+    expect(screen.queryByText('notice')).toBeNull();
+    expect(screen.queryByText('updateState')).toBeNull();
+    expect(screen.getByText('visitor')).toBeTruthy();
+    fireEvent.mouseEnter(cell);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'notice');
+    // Chinese content in the Chinese screen carries no note.
+    expect(screen.getByText('公告状态 0 -> 1: 开馆通知')).toBeTruthy();
+    expect(screen.queryByText('[中文记录]')).toBeNull();
+  });
+
+  it('in English: words in English, Chinese content as recorded with a note, JSON content without', async () => {
+    await useEnglish();
+    serve([notice, entry]);
+    renderPage();
+    await screen.findByText('Notices');
+    expect(screen.getByText('Change state')).toBeTruthy();
+    expect(screen.getByText('System settings')).toBeTruthy();
+    expect(screen.getByText('公告状态 0 -> 1: 开馆通知')).toBeTruthy();
+    expect(screen.getAllByText('[recorded in Chinese]')).toHaveLength(1);
   });
 
   it('turns the picked range into operateTime text', () => {

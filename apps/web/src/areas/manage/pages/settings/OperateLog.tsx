@@ -8,8 +8,10 @@ import {
   Form,
   Input,
   Popconfirm,
+  Select,
   Space,
   Spin,
+  Tooltip,
   Typography,
 } from 'antd';
 import { DeleteOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -20,6 +22,14 @@ import { useDeleteOperateLogAll } from '../../../../features/logs/api/deleteOper
 import { useFindOperateLog } from '../../../../features/logs/api/findOperateLog.ts';
 import { useFindOperateLogAll, type OperateLog } from '../../../../features/logs/api/findOperateLogAll.ts';
 import { operateLogVariables, type OperateLogFilterValues } from '../../../../features/logs/operateLogVariables.ts';
+import {
+  codeOptions,
+  codeWord,
+  recordedInChinese,
+  sameWordCodes,
+  type OperateLogCodeKind,
+} from '../../../../features/logs/words.ts';
+import { currentLanguage } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { ensureOk, errorText } from '../../operation-result.ts';
 import './settings-pages.css';
@@ -38,15 +48,84 @@ interface FormValues {
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** The filter form's values as the variables builder takes them (range as wall-clock text). */
+/**
+ * The filter form's values as the variables builder takes them: a picked module or action is
+ * every code that reads the same (batchDelete and deleteAll); the range as wall-clock text.
+ */
 export function filterOf(values: FormValues): OperateLogFilterValues {
   const [start, end] = values.range ?? [];
   return {
     user: values.user,
-    module: values.module,
-    type: values.type,
+    module: values.module ? sameWordCodes('module', values.module) : undefined,
+    type: values.type ? sameWordCodes('type', values.type) : undefined,
     range: start || end ? [start?.format(TIME_FORMAT), end?.format(TIME_FORMAT)] : null,
   };
+}
+
+/** A filter's choice of module or action by its words (codes searchable too); a Form.Item control. */
+function CodeSelect({
+  kind,
+  width,
+  value,
+  onChange,
+  id,
+}: {
+  kind: OperateLogCodeKind;
+  width: number;
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const options = useMemo(() => codeOptions(kind, currentLanguage()), [kind]);
+  return (
+    <Select
+      id={id}
+      value={value}
+      onChange={(v?: string) => onChange?.(v)}
+      allowClear
+      showSearch={{
+        filterOption: (input, option) => {
+          const text = input.trim().toLowerCase();
+          return (
+            !!option &&
+            (option.label.toLowerCase().includes(text) || option.codes.some((c) => c.toLowerCase().includes(text)))
+          );
+        },
+      }}
+      placeholder={t('settingsAdmin.log.any')}
+      options={options}
+      optionRender={(o) => <span title={o.data.codes.join(', ')}>{o.data.label}</span>}
+      style={{ width }}
+    />
+  );
+}
+
+/** A module or action in words, its code in a tooltip (and as the text where it has no words). */
+function Code({ kind, code }: { kind: OperateLogCodeKind; code: string }) {
+  return (
+    <Tooltip title={code}>
+      <span data-code={code}>{codeWord(kind, code, currentLanguage())}</span>
+    </Tooltip>
+  );
+}
+
+/** An entry's content as stored; in English, with a note when it was recorded in Chinese (free text is not translated). */
+function Content({ text, ellipsis }: { text: string; ellipsis?: boolean }) {
+  const { t } = useTranslation();
+  const note = recordedInChinese(text, currentLanguage());
+  return (
+    <span className={ellipsis ? 'yy-cell-ellipsis' : undefined} title={ellipsis ? text : undefined}>
+      {note ? (
+        <Tooltip title={t('settingsAdmin.log.recordedInChineseHint')}>
+          <Typography.Text type="secondary" className="yy-log-note">
+            {t('settingsAdmin.log.recordedInChinese')}
+          </Typography.Text>{' '}
+        </Tooltip>
+      ) : null}
+      <span lang={note ? 'zh-CN' : undefined}>{text}</span>
+    </span>
+  );
 }
 
 /** Operate log (`/manage/settings/operate-log`): filters, server paging, detail, delete and batch delete. */
@@ -110,17 +189,25 @@ export default function OperateLogPage() {
         </span>
       ),
     },
-    { key: 'operate_module', title: t('settingsAdmin.log.module'), dataIndex: 'operate_module', width: 130 },
-    { key: 'operate_type', title: t('settingsAdmin.log.type'), dataIndex: 'operate_type', width: 100 },
+    {
+      key: 'operate_module',
+      title: t('settingsAdmin.log.module'),
+      dataIndex: 'operate_module',
+      width: 130,
+      render: (v: string) => <Code kind="module" code={v} />,
+    },
+    {
+      key: 'operate_type',
+      title: t('settingsAdmin.log.type'),
+      dataIndex: 'operate_type',
+      width: 120,
+      render: (v: string) => <Code kind="type" code={v} />,
+    },
     {
       key: 'operate_content',
       title: t('settingsAdmin.log.content'),
       dataIndex: 'operate_content',
-      render: (v: string) => (
-        <span className="yy-cell-ellipsis" title={v}>
-          {v}
-        </span>
-      ),
+      render: (v: string) => <Content text={v} ellipsis />,
     },
     { key: 'operate_object', title: t('settingsAdmin.log.object'), dataIndex: 'operate_object', defaultHidden: true },
     { key: 'id_address', title: t('settingsAdmin.log.ip'), dataIndex: 'id_address', width: 130 },
@@ -158,10 +245,10 @@ export default function OperateLogPage() {
           <Input allowClear placeholder={t('settingsAdmin.log.userPlaceholder')} style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="module" label={t('settingsAdmin.log.module')}>
-          <Input allowClear placeholder="settings" style={{ width: 140 }} />
+          <CodeSelect kind="module" width={160} />
         </Form.Item>
         <Form.Item name="type" label={t('settingsAdmin.log.type')}>
-          <Input allowClear placeholder="save" style={{ width: 120 }} />
+          <CodeSelect kind="type" width={160} />
         </Form.Item>
         <Form.Item name="range" label={t('settingsAdmin.log.timeRange')}>
           <DatePicker.RangePicker
@@ -225,14 +312,20 @@ export default function OperateLogPage() {
             <Descriptions.Item label={t('settingsAdmin.log.account')}>{shown.operate_user_id}</Descriptions.Item>
             <Descriptions.Item label={t('settingsAdmin.log.userName')}>{shown.operate_user_name}</Descriptions.Item>
             <Descriptions.Item label={t('settingsAdmin.log.ip')}>{shown.id_address}</Descriptions.Item>
-            <Descriptions.Item label={t('settingsAdmin.log.module')}>{shown.operate_module}</Descriptions.Item>
-            <Descriptions.Item label={t('settingsAdmin.log.type')}>{shown.operate_type}</Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.module')}>
+              {codeWord('module', shown.operate_module, currentLanguage())}{' '}
+              <Typography.Text type="secondary">({shown.operate_module})</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('settingsAdmin.log.type')}>
+              {codeWord('type', shown.operate_type, currentLanguage())}{' '}
+              <Typography.Text type="secondary">({shown.operate_type})</Typography.Text>
+            </Descriptions.Item>
             <Descriptions.Item label={t('settingsAdmin.log.object')}>
               <Typography.Text style={{ wordBreak: 'break-all' }}>{shown.operate_object}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('settingsAdmin.log.content')}>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0 }}>
-                {shown.operate_content}
+                <Content text={shown.operate_content} />
               </Typography.Paragraph>
             </Descriptions.Item>
           </Descriptions>
