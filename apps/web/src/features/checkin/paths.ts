@@ -2,8 +2,14 @@
 export const checkinPaths = {
   /** The phone's home page (booking centre). */
   mobileHome: '/mobile/home',
-  /** The booker's scanner (scan the venue's code); `out` opens it for check-out. */
-  scanner: (direction?: 'out') => `/mobile/qrcode-scanner${direction === 'out' ? '?type=out' : ''}`,
+  /** The booker's scanner (scan the venue's code); `out` opens it for check-out, `appointmentId` names the booking. */
+  scanner: (direction?: 'out', appointmentId?: string) => {
+    const q = new URLSearchParams();
+    if (direction === 'out') q.set('type', 'out');
+    if (appointmentId) q.set('id', appointmentId);
+    const query = q.toString();
+    return `/mobile/qrcode-scanner${query ? `?${query}` : ''}`;
+  },
   /** Check-in (or check-out) success of a booking. */
   signed: (appointmentId: string, direction: 'in' | 'out' = 'in') =>
     `/mobile/signed?id=${encodeURIComponent(appointmentId)}${direction === 'out' ? '&type=out' : ''}`,

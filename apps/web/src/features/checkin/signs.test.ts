@@ -4,6 +4,7 @@ import {
   parseWallTime,
   shortWallTime,
   signInstant,
+  signUse,
   signVerdict,
   windowPhase,
   zoneOffsetOf,
@@ -88,6 +89,32 @@ describe('windowPhase', () => {
     expect(windowPhase(sign(), at('2026-05-04 10:14:59'))).toBe('open');
     expect(windowPhase(sign(), at('2026-05-04 10:15:00'))).toBe('closed');
     expect(windowPhase(sign({ sign_in_start: '' }), 0)).toBe('unknown');
+  });
+});
+
+describe('signUse', () => {
+  const checkedIn = { sign_state: '1', appointment_state: '1', sign_in_time: '2026-05-04 09:50:00' } as const;
+  it.each([
+    ['to check in, before or in the window', {}, '2026-05-04 09:00:00', 'in'],
+    ['check-in over', {}, '2026-05-04 10:15:00', null],
+    ['checked in, no check-out asked', checkedIn, '2026-05-04 10:30:00', null],
+    ['checked in, check-out asked, no deadline', { ...checkedIn, sign_out_rule: '1' }, '2026-05-04 23:00:00', 'out'],
+    [
+      'checked in, before the check-out deadline',
+      { ...checkedIn, sign_out_rule: '1', sign_out_end: '2026-05-04 11:30:00' },
+      '2026-05-04 11:29:59',
+      'out',
+    ],
+    [
+      'checked in, check-out deadline passed',
+      { ...checkedIn, sign_out_rule: '1', sign_out_end: '2026-05-04 11:30:00' },
+      '2026-05-04 11:30:00',
+      null,
+    ],
+    ['cancelled', { state: '1' }, '2026-05-04 09:50:00', null],
+    ['awaiting approval', { audit_status: '1' }, '2026-05-04 09:50:00', null],
+  ] as const)('%s', (_name, over, now, expected) => {
+    expect(signUse(sign(over as Partial<AppointmentSign>), at(now))).toBe(expected);
   });
 });
 

@@ -94,6 +94,23 @@ export const VERDICT_TONE: Record<SignVerdict, 'success' | 'primary' | 'warning'
   terminated: 'default',
 };
 
+/**
+ * What the booker can do for a booking now (by voucher or by scanning the venue's code): check
+ * in, check out (when the type asks for it, until the sign-out deadline), or nothing.
+ */
+export function signUse(
+  sign: Codes & Pick<AppointmentSign, 'sign_out_rule' | 'sign_out_end'>,
+  now: number,
+): 'in' | 'out' | null {
+  const verdict = signVerdict(sign, now);
+  if (verdict === 'toCheckIn') return 'in';
+  if (verdict === 'checkedIn' && sign.sign_out_rule === '1') {
+    const end = signInstant(sign, sign.sign_out_end);
+    return end === null || now < end ? 'out' : null;
+  }
+  return null;
+}
+
 /** Where `now` is relative to the check-in window [sign_in_start, sign_in_end). */
 export type WindowPhase = 'before' | 'open' | 'closed' | 'unknown';
 

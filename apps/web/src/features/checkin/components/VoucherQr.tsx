@@ -5,8 +5,7 @@ import { errorText } from '../../booking/result.ts';
 import { useAppointmentSignCode } from '../api/findAppointmentSignCode.ts';
 import { useAppointmentSignInfo } from '../api/findAppointmentSignInfo.ts';
 import { useCheckinTexts } from '../texts.ts';
-import { shortWallTime, signInstant, signVerdict, windowPhase } from '../signs.ts';
-import type { AppointmentSign } from '../types.ts';
+import { shortWallTime, signUse, signVerdict, windowPhase } from '../signs.ts';
 import { CodeQr } from './CodeQr.tsx';
 import { VerdictTag } from './SignInfo.tsx';
 import { useNow } from './useNow.ts';
@@ -14,17 +13,6 @@ import './checkin.css';
 
 /** While a voucher is on screen its booking is read this often, to see staff scan it. */
 const POLL_MS = 5_000;
-
-/** What the voucher is for now: check-in, check-out, or nothing (then the state says why). */
-function voucherUse(sign: AppointmentSign, now: number): 'in' | 'out' | null {
-  const verdict = signVerdict(sign, now);
-  if (verdict === 'toCheckIn') return 'in';
-  if (verdict === 'checkedIn' && sign.sign_out_rule === '1') {
-    const end = signInstant(sign, sign.sign_out_end);
-    return end === null || now < end ? 'out' : null;
-  }
-  return null;
-}
 
 /**
  * A booking's voucher QR code (spec 2.6, "voucher" tab of the appointment detail): the booker
@@ -38,7 +26,7 @@ export function VoucherQr({ appointmentId }: { appointmentId: string }) {
   const info = useAppointmentSignInfo(appointmentId, POLL_MS);
   const now = useNow(15_000);
   const sign = info.data;
-  const use = sign ? voucherUse(sign, now) : null;
+  const use = sign ? signUse(sign, now) : null;
   const code = useAppointmentSignCode(appointmentId, use !== null);
 
   // A scan uses the voucher up: when the booking's state changes, fetch a fresh one.

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSignCode } from '../../../../features/checkin/testing.ts';
+import { makeSignCode, testSign } from '../../../../features/checkin/testing.ts';
 import { configureGraphql } from '../../../../lib/graphql.ts';
 import { serveGraphql } from '../../../../testing/graphqlServer.ts';
 import QrcodeScanner from './QrcodeScanner.tsx';
@@ -91,5 +91,22 @@ describe('/mobile/qrcode-scanner, manual entry', () => {
     enter(code);
     expect((await screen.findByTestId('landed')).textContent).toBe(`/mobile/signed?id=${BOOKING}&type=out`);
     expect(graphqlVariables('saveAppointmentSignOut')).toEqual([{ code }]);
+  });
+
+  it('names the booking it was opened for, in either direction', async () => {
+    serveGraphql({
+      findAppointmentSignInfo: { findAppointmentSignInfo: testSign() },
+      saveAppointmentSignIn: {
+        saveAppointmentSignIn: { errcode: '0', msg: '签到成功', msg_en: 'Checked in', appointmentId: BOOKING },
+      },
+    });
+    const router = renderPage('/mobile/qrcode-scanner', `/mobile/qrcode-scanner?id=${BOOKING}`, <QrcodeScanner />);
+    expect((await screen.findByTestId('scanner-for')).textContent).toMatch(
+      /^本次为这个预约扫码：羽毛球场 3 号 \d{4}-\d{2}-\d{2} 09:00-10:00$/,
+    );
+    expect(graphqlVariables('findAppointmentSignInfo')).toEqual([{ appointmentId: BOOKING }]);
+    fireEvent.click(screen.getByRole('radio', { name: '签退' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?type=out&id=${BOOKING}`));
+    expect(screen.getByTestId('scanner-for')).toBeTruthy();
   });
 });

@@ -2,9 +2,12 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { bookingDate } from '../../../../features/booking/dates.ts';
+import { useAppointmentSignInfo } from '../../../../features/checkin/api/findAppointmentSignInfo.ts';
 import { checkinPaths } from '../../../../features/checkin/paths.ts';
 import type { SignDirection } from '../../../../features/checkin/types.ts';
 import { useScanHandler } from '../../../../features/checkin/useScanHandler.ts';
+import { pick } from '../../../../lib/i18n.ts';
 import { PageNav } from '../../components/PageNav.tsx';
 import { Segments } from '../../components/Segments.tsx';
 import { ScanPanel } from './ScanPanel.tsx';
@@ -17,7 +20,8 @@ interface Failure {
 }
 
 /**
- * The booker's scanner (`/mobile/qrcode-scanner`, `?type=out` for check-out): read the venue's
+ * The booker's scanner (`/mobile/qrcode-scanner`, `?type=out` for check-out, `&id=` when opened
+ * from a booking, which it then names): read the venue's
  * check-in QR code with the camera, from a picture, or typed/pasted, and check in (or out) the
  * booking there whose window is open now. Success goes to `/mobile/signed`; a refusal shows
  * the server's reason here.
@@ -29,6 +33,10 @@ export default function QrcodeScanner() {
   const direction: SignDirection = params.get('type') === 'out' ? 'out' : 'in';
   const [failure, setFailure] = useState<Failure | null>(null);
   const scan = useScanHandler('booker');
+  const forId = params.get('id') ?? '';
+  // The server checks in the booking at the scanned venue whose window is open; naming the one
+  // the user came from tells them which venue's code to scan.
+  const forBooking = useAppointmentSignInfo(forId || null).data;
 
   const onText = async (text: string): Promise<boolean> => {
     if (scan.busy) return false;
@@ -48,7 +56,7 @@ export default function QrcodeScanner() {
 
   const setDirection = (value: SignDirection) => {
     setFailure(null);
-    setParams(value === 'out' ? { type: 'out' } : {}, { replace: true });
+    setParams({ ...(value === 'out' ? { type: 'out' } : {}), ...(forId ? { id: forId } : {}) }, { replace: true });
   };
 
   return (
@@ -68,6 +76,13 @@ export default function QrcodeScanner() {
           onChange={setDirection}
         />
       </div>
+      {forBooking && (
+        <p className="yy-mc-for" data-testid="scanner-for">
+          {t('checkin.scannerFor', {
+            what: `${pick(forBooking.resources_name, forBooking.resources_name_en)} ${bookingDate(forBooking.appointment_date)} ${forBooking.start_time}-${forBooking.end_time}`,
+          })}
+        </p>
+      )}
       {failure && (
         <div className="yy-mc-result" role="alert">
           <strong>{t(direction === 'out' ? 'checkin.result.outFailed' : 'checkin.result.inFailed')}</strong>

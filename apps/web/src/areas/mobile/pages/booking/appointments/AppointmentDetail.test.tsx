@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testSign, wallTimeOf } from '../../../../../features/checkin/testing.ts';
+import type { AppointmentSign } from '../../../../../features/checkin/types.ts';
 import { appointment } from '../fixtures.ts';
 import { prepareBookingTests, renderRoutes, serveBooking } from '../testing.tsx';
 import AppointmentDetail from './AppointmentDetail.tsx';
@@ -193,5 +195,81 @@ describe('/mobile/appointmentDetail: attachment', () => {
     expect(await screen.findByText(hostile)).toBeTruthy();
     expect(screen.queryByRole('link', { name: '名单.pdf' })).toBeNull();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+});
+
+describe('/mobile/appointmentDetail: voucher and scan sign-in/out tabs (spec 2.6)', () => {
+  const minute = 60_000;
+  const signAnswer = (over: Partial<AppointmentSign>) => ({
+    findAppointmentSignInfo: { findAppointmentSignInfo: testSign({ appointment_id: 'a1', id: 'a1', ...over }) },
+  });
+  const codeAnswer = {
+    findAppointmentSignCode: {
+      findAppointmentSignCode: {
+        code: 'c',
+        url: '',
+        qcode_image: '',
+        expire_time: '',
+        expires_in: 300,
+        subject_id: 'a1',
+      },
+    },
+  };
+
+  it('opens the scanner for this booking while its check-in window is open', async () => {
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment()),
+      ...signAnswer({
+        sign_in_start: wallTimeOf(Date.now() - 10 * minute),
+        sign_in_end: wallTimeOf(Date.now() + 30 * minute),
+      }),
+      ...codeAnswer,
+    });
+    const router = renderRoutes(
+      [...routes, { path: '/mobile/qrcode-scanner', element: <p>scanner</p> }],
+      '/mobile/appointmentDetail/reserved/a1',
+    );
+    const voucherTab = await screen.findByRole('tab', { name: '预约凭证' });
+    expect(voucherTab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: '扫码签到/签退' }));
+    expect(await screen.findByText('签到时段')).toBeTruthy();
+    expect(screen.getByText('待签到')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '扫码签到' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/qrcode-scanner'));
+    expect(router.state.location.search).toBe('?id=a1');
+  });
+
+  it('says when check-in opens, and offers check-out once checked in', async () => {
+    const opens = Date.now() + 90 * minute;
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment()),
+      ...signAnswer({ sign_in_start: wallTimeOf(opens), sign_in_end: wallTimeOf(opens + 60 * minute) }),
+      ...codeAnswer,
+    });
+    renderRoutes(routes, '/mobile/appointmentDetail/reserved/a1');
+    fireEvent.click(await screen.findByRole('tab', { name: '扫码签到/签退' }));
+    expect(await screen.findByText(/签到尚未开始，.* 起可扫码签到/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '扫码签到' }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+
+    serveBooking({
+      findAppointmentInformationAllForAccount: list(appointment()),
+      ...signAnswer({
+        sign_state: '1',
+        appointment_state: '1',
+        sign_in_time: wallTimeOf(Date.now() - 5 * minute),
+        sign_in_way: '1',
+        sign_out_rule: '1',
+        sign_out_end: wallTimeOf(Date.now() + 60 * minute),
+      }),
+      ...codeAnswer,
+    });
+    const router = renderRoutes(
+      [...routes, { path: '/mobile/qrcode-scanner', element: <p>scanner</p> }],
+      '/mobile/appointmentDetail/reserved/a1',
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: '扫码签到/签退' }));
+    fireEvent.click(await screen.findByRole('button', { name: '扫码签退' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=out&id=a1'));
   });
 });

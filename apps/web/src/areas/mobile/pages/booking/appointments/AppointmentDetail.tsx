@@ -28,6 +28,7 @@ import { PageNav } from '../../../components/PageNav.tsx';
 import { EvaluateEntry } from '../../evaluations/EvaluateEntry.tsx';
 import { VoucherQr } from '../../../../../features/checkin/components/VoucherQr.tsx';
 import { mobilePaths } from '../../../paths.ts';
+import { SignTab } from './SignTab.tsx';
 
 import '../booking.css';
 
@@ -116,9 +117,41 @@ function Progress({ id }: { id: string }) {
 
 type Sheet = null | { kind: 'one' } | { kind: 'series' };
 
+type CheckinTab = 'voucher' | 'sign';
+
+/** The check-in card (spec 2.6): the voucher staff scan, or the user scans the venue's code. */
+function CheckinCard({ appointmentId }: { appointmentId: string }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<CheckinTab>('voucher');
+  const tabs: CheckinTab[] = ['voucher', 'sign'];
+  return (
+    <section className="yy-m-card yy-m-checkin-card">
+      <div className="yy-m-appt-tabs" role="tablist" aria-label={t('booking.detail.checkin')}>
+        {tabs.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`yy-m-checkin-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls="yy-m-checkin-panel"
+            className={tab === key ? 'yy-m-tab yy-m-tab-on' : 'yy-m-tab'}
+            onClick={() => setTab(key)}
+          >
+            {t(key === 'voucher' ? 'booking.detail.voucher' : 'booking.detail.signTab')}
+          </button>
+        ))}
+      </div>
+      <div id="yy-m-checkin-panel" role="tabpanel" aria-labelledby={`yy-m-checkin-tab-${tab}`}>
+        {tab === 'voucher' ? <VoucherQr appointmentId={appointmentId} /> : <SignTab appointmentId={appointmentId} />}
+      </div>
+    </section>
+  );
+}
+
 /**
- * Booking detail (`/mobile/appointmentDetail/{type}/{id}`): status and every field, approval
- * progress, and what the booker may do: cancel it or the rest of its series (reason required;
+ * Booking detail (`/mobile/appointmentDetail/{type}/{id}`): status and every field, the voucher
+ * and scan sign-in/out tabs, approval progress, and what the booker may do: cancel it or the rest of its series (reason required;
  * the cancel window is checked first), change the time, terminate an application, delete a
  * finished record, book again.
  */
@@ -201,10 +234,7 @@ export default function AppointmentDetail() {
           <Details a={a} />
         </section>
         {(status === 'upcoming' || status === 'performed' || status === 'ended') && (
-          <section className="yy-m-card" aria-labelledby="yy-m-detail-voucher">
-            <h2 id="yy-m-detail-voucher">{t('booking.detail.voucher')}</h2>
-            <VoucherQr appointmentId={a.id} />
-          </section>
+          <CheckinCard appointmentId={a.id} />
         )}
         {a.audit_status !== '0' && (
           <section className="yy-m-card" aria-labelledby="yy-m-detail-progress">
