@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from './DataTable.tsx';
 import { storageKeyOf } from './columnSettings.ts';
 import { prepareBackOfficeTest } from '../../../../testing/back-office.ts';
@@ -128,5 +128,62 @@ describe('DataTable', () => {
     const stored = JSON.parse(window.localStorage.getItem(storageKeyOf('/manage/f')) ?? 'null');
     expect(stored.columns[0]).toEqual({ key: 'name', visible: true, width: 50 });
     expect(screen.getByRole('separator', { name: '调整列宽：名称' }).getAttribute('aria-valuenow')).toBe('50');
+  });
+
+  describe('loading, empty and failed', () => {
+    function renderState(props: { rows?: Row[]; loading?: boolean; error?: unknown; onRetry?: () => void }) {
+      return render(
+        <MemoryRouter initialEntries={['/manage/states']}>
+          <DataTable<Row>
+            columns={columns}
+            rowKey="id"
+            dataSource={props.rows ?? []}
+            loading={props.loading}
+            error={props.error}
+            onRetry={props.onRetry}
+            locale={{ emptyText: '暂无资源类型' }}
+          />
+        </MemoryRouter>,
+      );
+    }
+
+    it('while loading with no rows yet: a spinner, no empty text', () => {
+      renderState({ loading: true });
+      expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
+      expect(screen.queryByText('暂无资源类型')).toBeNull();
+      expect(screen.queryByText('暂无数据')).toBeNull();
+      expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    });
+
+    it('loaded with no rows: the empty text, no spinner', () => {
+      renderState({ loading: false });
+      expect(screen.getByText('暂无资源类型')).toBeTruthy();
+      expect(document.querySelector('.ant-spin-spinning')).toBeNull();
+    });
+
+    it('failed with no rows: the reason and a retry in place of the empty text', async () => {
+      const onRetry = vi.fn();
+      renderState({ error: new Error('网络不可用'), onRetry });
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain('加载失败');
+      expect(alert.textContent).toContain('网络不可用');
+      expect(screen.queryByText('暂无资源类型')).toBeNull();
+      await act(async () => {
+        fireEvent.click(within(alert).getByRole('button', { name: /重\s*试/ }));
+      });
+      expect(onRetry).toHaveBeenCalledTimes(1);
+    });
+
+    it('failed to refresh with rows shown: the rows stay under an alert with a retry', async () => {
+      const onRetry = vi.fn();
+      renderState({ rows, error: new Error('网络不可用'), onRetry });
+      expect(screen.getByText('报告厅')).toBeTruthy();
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain('刷新失败');
+      await act(async () => {
+        fireEvent.click(within(alert).getByRole('button', { name: /重\s*试/ }));
+      });
+      expect(onRetry).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { Table, type TableColumnType, type TableProps } from 'antd';
+import { Alert, Button, Table, type TableColumnType, type TableProps } from 'antd';
+import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -19,6 +20,7 @@ import {
   type ColumnDefault,
   type ColumnSetting,
 } from './columnSettings.ts';
+import { errorText } from '../../operation-result.ts';
 import './data-table.css';
 
 /** A column of a data table: a stable `key` (stored choices refer to it) and a title. */
@@ -39,6 +41,30 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns'> {
   tableId?: string;
   /** Shown left of the column-settings button (actions of the list). */
   toolbar?: ReactNode;
+  /**
+   * The list's last load failed: with no rows, the table says so in place of "no data"; with
+   * rows from before, an alert above them does. Either offers `onRetry`.
+   */
+  error?: unknown;
+  /** Loads the list again after a failure. */
+  onRetry?: () => void;
+}
+
+/** A table's failed load, with the reason and a retry, in the place its rows would be. */
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="yy-data-table-failed" role="alert">
+      <WarningOutlined className="yy-data-table-failed-icon" />
+      <div>{t('dataTable.loadFailed')}</div>
+      <div className="yy-data-table-failed-reason">{errorText(error)}</div>
+      {onRetry ? (
+        <Button icon={<ReloadOutlined />} onClick={onRetry}>
+          {t('dataTable.retry')}
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 const INDEX_KEY = '__index';
@@ -46,6 +72,8 @@ const INDEX_KEY = '__index';
 /**
  * antd Table with an index column and user-customisable columns (spec 2.6): order, visibility
  * and widths are chosen in a panel or by dragging header edges, and kept per route path.
+ * Loading, empty and failed read differently: while loading, the spinner stands over a blank
+ * body (never "no data" before the first answer); a failure shows its reason and a retry.
  */
 export function DataTable<T extends object>({
   columns,
@@ -56,6 +84,10 @@ export function DataTable<T extends object>({
   onChange,
   components,
   scroll,
+  loading,
+  locale,
+  error,
+  onRetry,
   ...rest
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -128,6 +160,17 @@ export function DataTable<T extends object>({
       paging ? ((paging.current ?? 1) - 1) * (paging.pageSize ?? 10) + index + 1 : index + 1,
   };
 
+  const busy = typeof loading === 'object' ? loading.spinning !== false : Boolean(loading);
+  const hasRows = (rest.dataSource?.length ?? 0) > 0;
+  const emptyText = busy ? (
+    // Keeps the body's height so the spinner has room, and says nothing until there is an answer.
+    <div className="yy-data-table-pending" aria-busy="true" />
+  ) : error ? (
+    <LoadFailed error={error} onRetry={onRetry} />
+  ) : (
+    locale?.emptyText
+  );
+
   return (
     <div className="yy-data-table">
       <div className="yy-data-table-toolbar">
@@ -143,8 +186,25 @@ export function DataTable<T extends object>({
           onReset={reset}
         />
       </div>
+      {error && hasRows ? (
+        <Alert
+          type="error"
+          showIcon
+          className="yy-data-table-alert"
+          title={`${t('dataTable.refreshFailed')}: ${errorText(error)}`}
+          action={
+            onRetry ? (
+              <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
+                {t('dataTable.retry')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
       <Table<T>
         {...rest}
+        loading={loading}
+        locale={{ ...locale, emptyText }}
         columns={showIndex ? [indexColumn, ...shown] : shown}
         pagination={pagination}
         scroll={scroll ?? { x: 'max-content' }}
