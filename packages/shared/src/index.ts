@@ -9,3 +9,4 @@ export * from './notices.ts';
 export * from './notice-codes.ts';
 export * from './contact.ts';
 export * from './operate-log-codes.ts';
+export * from './booking-opening.ts';

@@ -29,19 +29,8 @@ function isoOf(d: Ymd): string {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
-/**
- * When a date's slots open (epoch ms): with `appointment_date_rule` '1', at
- * `days_rule_refresh_time` of the day `appointment_date_days` before the date, in the tenant's
- * time zone; null when no opening time applies (rule '2': the bookable dates decide).
- */
-export function openingInstant(isoDate: string, rules: BookingRules, timeZone: string): number | null {
-  if (rules.appointment_date_rule !== '1') return null;
-  const date = parseIsoDate(isoDate);
-  if (!date) return null;
-  const refresh = minutesOf(rules.days_rule_refresh_time || '00:00') ?? 0;
-  const day = addDays(date, -Math.max(0, rules.appointment_date_days));
-  return instantOf(day, { hour: Math.floor(refresh / 60), minute: refresh % 60 }, timeZone);
-}
+/** When a date's slots open: the rule lives in `@yuyue/shared`, where the date pickers use it too. */
+export { openingInstant } from '@yuyue/shared';
 
 const instantsMemo = new Map<string, Readonly<{ startsAt: number; endsAt: number }> | null>();
 const INSTANTS_MEMO_MAX = 50_000;

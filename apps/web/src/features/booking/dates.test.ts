@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateChoices, daysBetween, hhmmOf, isIsoDate, isoWeekday, minutesOf, monthDay } from './dates.ts';
+import {
+  addDays,
+  dateChoices,
+  daysBetween,
+  hhmmOf,
+  isIsoDate,
+  isoWeekday,
+  minutesOf,
+  monthDay,
+  nextOpening,
+  notOpenUntil,
+  shortOpening,
+} from './dates.ts';
 
 describe('calendar dates', () => {
   it('adds days across months and years and counts days between', () => {
@@ -42,5 +54,33 @@ describe('dateChoices', () => {
     expect(weekdays).toEqual(['2026-03-02', '2026-03-04']);
     expect(dateChoices({ appointment_date_rule: '2' }, '2026-03-02')).toHaveLength(30);
     expect(dateChoices({ appointment_date_rule: '1', appointment_date_days: 400 }, '2026-03-02')).toHaveLength(60);
+  });
+});
+
+describe('dates not open yet (the rule the server refuses by)', () => {
+  const rules = { appointment_date_rule: '1', appointment_date_days: 7, days_rule_refresh_time: '21:00' };
+  const zone = 'Asia/Shanghai';
+  /** A Shanghai wall time as an instant. */
+  const at = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}+08:00`);
+
+  it('keeps the last date of the window shut until the refresh time of the day it opens', () => {
+    expect(notOpenUntil('2026-12-05', rules, at('2026-11-28 20:59'), zone)).toBe('2026-11-28 21:00');
+    expect(notOpenUntil('2026-12-05', rules, at('2026-11-28 21:00'), zone)).toBeNull();
+    expect(notOpenUntil('2026-12-04', rules, at('2026-11-28 20:59'), zone)).toBeNull();
+    expect(notOpenUntil('2026-12-05', { ...rules, appointment_date_rule: '2' }, 0, zone)).toBeNull();
+  });
+
+  it('names the next date to open and when', () => {
+    expect(nextOpening(rules, '2026-11-28', at('2026-11-28 20:59'), zone)).toEqual({
+      date: '2026-12-05',
+      opensAt: '2026-11-28 21:00',
+    });
+    expect(nextOpening(rules, '2026-11-28', at('2026-11-28 21:30'), zone)).toEqual({
+      date: '2026-12-06',
+      opensAt: '2026-11-29 21:00',
+    });
+    expect(nextOpening({ ...rules, appointment_date_rule: '2' }, '2026-11-28', 0, zone)).toBeNull();
+    expect(shortOpening('2026-11-28 21:00', '2026-11-28')).toBe('21:00');
+    expect(shortOpening('2026-11-29 21:00', '2026-11-28')).toBe('11-29 21:00');
   });
 });

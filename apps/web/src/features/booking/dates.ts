@@ -2,6 +2,7 @@
  * Calendar dates of the booking screens, as "YYYY-MM-DD". Dates are calendar days (no zone):
  * "today" is the browser's date, which on campus is the tenant's.
  */
+import { formatDateTime, openingInstant, type DateOpeningRules } from '@yuyue/shared';
 
 const DAY_MS = 86_400_000;
 const HALF_DAY_MS = DAY_MS / 2;
@@ -96,4 +97,47 @@ export function minutesOf(hhmm: string): number | null {
 /** "HH:mm" of minutes since midnight. */
 export function hhmmOf(minutes: number): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The browser's time zone: as for "today", on campus the tenant's. */
+function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * When a date that is not open for booking yet opens ("YYYY-MM-DD HH:mm"), by the rule the
+ * server refuses a booking with (`openingInstant` of `@yuyue/shared`); null when it is open or
+ * no opening time applies.
+ */
+export function notOpenUntil(
+  date: string,
+  rules: DateOpeningRules,
+  now: number = Date.now(),
+  timeZone: string = browserZone(),
+): string | null {
+  const at = openingInstant(date, rules, timeZone);
+  return at !== null && now < at ? formatDateTime(at, timeZone).slice(0, 16) : null;
+}
+
+/** The first date from `today` on that is not open yet, and when it opens; null when every date is. */
+export function nextOpening(
+  rules: DateOpeningRules,
+  today: string,
+  now: number = Date.now(),
+  timeZone: string = browserZone(),
+): { date: string; opensAt: string } | null {
+  if (rules.appointment_date_rule !== '1') return null;
+  // Dates open in order, one a day: the first closed one is at most the window's length away.
+  const last = Math.max(0, rules.appointment_date_days ?? 0) + 1;
+  for (let i = 0; i <= last; i++) {
+    const date = addDays(today, i);
+    const opensAt = notOpenUntil(date, rules, now, timeZone);
+    if (opensAt) return { date, opensAt };
+  }
+  return null;
+}
+
+/** An opening time as short as the date allows: "21:00" today, else "12-04 21:00". */
+export function shortOpening(opensAt: string, today: string): string {
+  return opensAt.startsWith(today) ? opensAt.slice(11) : opensAt.slice(5);
 }
