@@ -29,6 +29,7 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
       },
       findResourceSlotAvailability: async (_, { resourcesId, date }, { ctx }) =>
         booking.availability(ctx, resourcesId, date),
+      findAppointmentAllowance: async (_, { resourcesId, date }, { ctx }) => booking.allowance(ctx, resourcesId, date),
       findResourceTypeSlotAvailability: async (_, { resourcesTypeId, date, filter }, { ctx }) =>
         booking.typeAvailability(ctx, resourcesTypeId, date, filter),
       findAppointmentBookAgain: async (_, { id }, { ctx }) => ({

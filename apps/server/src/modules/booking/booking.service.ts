@@ -233,6 +233,8 @@ export interface Quota {
   limit: number;
   /** 'quota': bookings in a period (超过预约人次); 'unfinished': bookings not yet finished. */
   kind: 'quota' | 'unfinished';
+  /** The period rule of a quota ('1' day .. '4' dates); '' for the unfinished limit. */
+  rule: string;
 }
 
 /** The limits a booking of `res` on `isoDate` is held to, at `now`. */
@@ -246,6 +248,7 @@ export function quotasOf(res: Resource, isoDate: string, now: number): Quota[] {
       window: { kind: 'dated', from: period.from, to: period.to, ...scope },
       limit: limit.appointment_number_limit,
       kind: 'quota',
+      rule: limit.appointment_number_rule,
     });
   }
   const unfinished = unfinishedLimitOf(res.type);
@@ -254,9 +257,66 @@ export function quotasOf(res: Resource, isoDate: string, now: number): Quota[] {
       window: { kind: 'unfinished', typeId: res.row.resources_type_id, after: new Date(now) },
       limit: unfinished,
       kind: 'unfinished',
+      rule: '',
     });
   }
   return out;
+}
+
+/** One per-person limit of a booking, and how much of it the caller has used (`findAppointmentAllowance`). */
+export interface Allowance {
+  /** What it counts: bookings of this resource, or of every resource of its type. */
+  scope: 'resource' | 'type';
+  kind: Quota['kind'];
+  appointment_number_rule: string;
+  limit: number;
+  /** The dates counted (inclusive, YYYY-MM-DD; open ends as 0000-01-01 / 9999-12-31); empty for 'unfinished'. */
+  period_begin: string;
+  period_end: string;
+  used: number;
+  /** How many more the caller may book under this limit (never below 0). */
+  remaining: number;
+}
+
+/**
+ * The caller's allowance for a booking of a resource on a date: every per-person limit the
+ * submit would hold it to (`quotasOf`), with the caller's bookings it counts now, counted by the
+ * submit's own statement. A resource the caller may not see is RESOURCE_NOT_FOUND.
+ */
+export async function allowance(ctx: RequestContext, resourceId: unknown, date: unknown): Promise<Allowance[]> {
+  const { tenant, user } = requireUser(ctx);
+  const isoDate = isoDateArg(date, tenant.timeZone);
+  return withTenant(
+    ctx.db,
+    tenant.id,
+    async (tx) => {
+      const now = bookingClock.now();
+      const scene = await loadScene(tx, tenant, user, { ids: [String(resourceId)] }, [isoDate], { bookings: false });
+      const res = scene.resources[0];
+      if (!res) throw new AppError('RESOURCE_NOT_FOUND');
+      const quotas = quotasOf(res, isoDate, now);
+      const used = await countBookerBookings(
+        tx,
+        tenant.id,
+        user.account,
+        quotas.map((q) => q.window),
+      );
+      return quotas.map((q, i) => {
+        const w = q.window;
+        return {
+          scope: w.kind === 'unfinished' || w.typeId ? 'type' : 'resource',
+          kind: q.kind,
+          appointment_number_rule: q.rule,
+          limit: q.limit,
+          period_begin: w.kind === 'dated' ? w.from : '',
+          period_end: w.kind === 'dated' ? w.to : '',
+          used: used[i]!,
+          remaining: Math.max(0, q.limit - used[i]!),
+        };
+      });
+    },
+    engineTransaction,
+  );
 }
 
 /** The refusal of a limit that `have` bookings plus `adding` more would exceed. */

@@ -68,6 +68,7 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findAppointmentInformationAllForSelf': ['user'],
     'Query.checkAppointmentCancelTime': ['user'],
     'Query.findResourceSlotAvailability': ['user'],
+    'Query.findAppointmentAllowance': ['user'],
     'Mutation.saveAppointmentInformationAll': ['user'],
     'Mutation.saveAppointmentInformation': ['user'],
     'Mutation.updateAppointmentInformationState': ['user'],

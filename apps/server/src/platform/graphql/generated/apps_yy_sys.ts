@@ -19,6 +19,28 @@ export type Scalars = {
 };
 
 /**
+ * One per-person limit a booking of a resource on a date is held to, and how much of it the
+ * caller has used (findAppointmentAllowance). scope: "resource" counts the caller's bookings of
+ * this resource (its own limits or its rule template's), "type" those of every resource of its
+ * type (the type's limits). kind: "quota" counts bookings dated in the period period_begin ..
+ * period_end (appointment_number_rule 1 day, 2 week Monday..Sunday, 3 month, 4 between two dates;
+ * open ends as 0000-01-01 / 9999-12-31); "unfinished" counts bookings of the type to be performed
+ * that have not ended (the type's incomplete_appointment_number_limit; no period).
+ * remaining = max(0, limit - used): how many more the caller may book under it.
+ */
+export type AppointmentAllowance = {
+  __typename?: 'AppointmentAllowance';
+  appointment_number_rule?: Maybe<Scalars['String']['output']>;
+  kind?: Maybe<Scalars['String']['output']>;
+  limit?: Maybe<Scalars['Int']['output']>;
+  period_begin?: Maybe<Scalars['String']['output']>;
+  period_end?: Maybe<Scalars['String']['output']>;
+  remaining?: Maybe<Scalars['Int']['output']>;
+  scope?: Maybe<Scalars['String']['output']>;
+  used?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
  * One step of a booking's approval. status: '1' awaiting approval (the pending step: no operator
  * or handle_time yet), '2' approved, '3' rejected (the audit_status the step set); handle_time
  * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone; operator: the approver's account.
@@ -2269,6 +2291,12 @@ export type Query = {
   /** errcode "0" when the caller's tenant exists, is enabled and has been initialised. */
   checkTenantStatus?: Maybe<OperationResult>;
   /**
+   * The caller's allowance for a booking of a resource on date (epoch ms of local midnight or
+   * "YYYY-MM-DD"): every per-person limit a submit would hold it to, with the caller's bookings it
+   * counts now. Empty when the resource sets no limit.
+   */
+  findAppointmentAllowance?: Maybe<Array<Maybe<AppointmentAllowance>>>;
+  /**
    * A booking's approval steps (handled ones oldest first, then the pending one while it awaits
    * approval), for its booker or an administrator of its resource.
    */
@@ -2485,6 +2513,11 @@ export type QueryCheckResourceTimeSlotCapacityArgs = {
   checkSource?: InputMaybe<Scalars['String']['input']>;
   resourceId?: InputMaybe<Scalars['String']['input']>;
   timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type QueryFindAppointmentAllowanceArgs = {
+  date: Scalars['Date']['input'];
+  resourcesId: Scalars['String']['input'];
 };
 
 export type QueryFindAppointmentApprovalTasksArgs = {
@@ -3731,6 +3764,7 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AppointmentAllowance: ResolverTypeWrapper<AppointmentAllowance>;
   AppointmentApprovalTask: ResolverTypeWrapper<AppointmentApprovalTask>;
   AppointmentBookAgain: ResolverTypeWrapper<AppointmentBookAgain>;
   AppointmentCheckResult: ResolverTypeWrapper<AppointmentCheckResult>;
@@ -3901,6 +3935,7 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AppointmentAllowance: AppointmentAllowance;
   AppointmentApprovalTask: AppointmentApprovalTask;
   AppointmentBookAgain: AppointmentBookAgain;
   AppointmentCheckResult: AppointmentCheckResult;
@@ -4067,6 +4102,20 @@ export type ResolversParentTypes = ResolversObject<{
   Tenant: Tenant;
   UserDisplayInfoConfig: UserDisplayInfoConfig;
   UserImage: UserImage;
+}>;
+
+export type AppointmentAllowanceResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppointmentAllowance'] = ResolversParentTypes['AppointmentAllowance'],
+> = ResolversObject<{
+  appointment_number_rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  period_begin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remaining?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  used?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type AppointmentApprovalTaskResolvers<
@@ -5360,6 +5409,12 @@ export type QueryResolvers<
   >;
   checkSuperTenant?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   checkTenantStatus?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
+  findAppointmentAllowance?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppointmentAllowance']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindAppointmentAllowanceArgs, 'date' | 'resourcesId'>
+  >;
   findAppointmentApprovalTasks?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['AppointmentApprovalTask']>>>,
     ParentType,
@@ -6470,6 +6525,7 @@ export type UserImageResolvers<
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
+  AppointmentAllowance?: AppointmentAllowanceResolvers<ContextType>;
   AppointmentApprovalTask?: AppointmentApprovalTaskResolvers<ContextType>;
   AppointmentBookAgain?: AppointmentBookAgainResolvers<ContextType>;
   AppointmentCheckResult?: AppointmentCheckResultResolvers<ContextType>;
