@@ -24,8 +24,10 @@ export interface GraphqlLimits {
   /** Largest answer of a request, bytes of JSON; a larger one is refused. GRAPHQL_MAX_ANSWER_BYTES, default 10 MiB. */
   maxAnswerBytes: number;
   /**
-   * Operations (aliases, batch documents) of one signed-in user that run at once, over all of
-   * that user's requests; an anonymous request gets as many of its own. GRAPHQL_CALLER_CONCURRENCY, default 2.
+   * Operations (aliases, batch documents) of one signed-in user that run at once on an endpoint,
+   * over all of that user's requests; an anonymous request gets as many of its own.
+   * GRAPHQL_CALLER_CONCURRENCY, default 1 (with 2, an admitted heavy batch made another user's
+   * p99 366 ms instead of 82: docs/benchmarks.md).
    */
   callerConcurrency: number;
 }
@@ -302,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxCost: int(env.GRAPHQL_MAX_COST, 400_000, 'GRAPHQL_MAX_COST'),
       maxBatch: int(env.GRAPHQL_MAX_BATCH, 10, 'GRAPHQL_MAX_BATCH'),
       maxAnswerBytes: int(env.GRAPHQL_MAX_ANSWER_BYTES, 10 * 1024 * 1024, 'GRAPHQL_MAX_ANSWER_BYTES'),
-      callerConcurrency: Math.max(1, int(env.GRAPHQL_CALLER_CONCURRENCY, 2, 'GRAPHQL_CALLER_CONCURRENCY')),
+      callerConcurrency: Math.max(1, int(env.GRAPHQL_CALLER_CONCURRENCY, 1, 'GRAPHQL_CALLER_CONCURRENCY')),
     },
     metrics: bool(env.METRICS, true),
     metricsToken: env.METRICS_TOKEN || '',
