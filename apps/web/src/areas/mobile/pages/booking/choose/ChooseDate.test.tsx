@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadDraft } from '../../../../../features/booking/draft.ts';
 import { courtType, occurrence, RESOURCE_ID, resource, slot } from '../fixtures.ts';
 import { prepareBookingTests, renderRoutes, serveBooking } from '../testing.tsx';
@@ -148,5 +148,42 @@ describe('/mobile/chooseDate: periodic booking', () => {
     fireEvent.click(screen.getByText('09:00-10:00'));
     fireEvent.click(screen.getByRole('button', { name: '预览每个时段' }));
     expect(await screen.findByText('所选周期内没有符合规则的日期')).toBeTruthy();
+  });
+});
+
+describe('/mobile/chooseDate: dates not open yet (7 days ahead, the next one at 21:00)', () => {
+  // 20:30 on 2026-11-28 in the browser's zone: 12-05 opens at 21:00 today, by the server's rule.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 28, 20, 30));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("shows the date strip's last date as not open, with its opening time, and keeps it from being picked", async () => {
+    serveBooking(base);
+    renderRoutes(routes, `/mobile/chooseDate/${RESOURCE_ID}`);
+    const shut = await screen.findByRole('button', { name: '2026-12-05，尚未开放，21:00 开放' });
+    expect(shut.hasAttribute('disabled')).toBe(true);
+    expect(shut.textContent).toContain('21:00开放');
+    expect(screen.getByRole('button', { name: '2026-12-04' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: '2026-11-28' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('greys the date out in the batch picker and says when dates open in the periodic one', async () => {
+    serveBooking(base);
+    renderRoutes(routes, `/mobile/chooseDate/${RESOURCE_ID}`);
+    fireEvent.click(await screen.findByRole('radio', { name: '批量预约' }));
+    const chip = (await screen.findByText('12-05 周六')).closest('.adm-selector-item')!;
+    expect(chip.className).toContain('adm-selector-item-disabled');
+    expect(chip.textContent).toContain('21:00开放');
+    fireEvent.click(chip);
+    expect(chip.className).not.toContain('adm-selector-item-active');
+    const open = screen.getByText('12-04 周五').closest('.adm-selector-item')!;
+    expect(open.className).not.toContain('adm-selector-item-disabled');
+
+    fireEvent.click(screen.getByRole('radio', { name: '周期预约' }));
+    expect((await screen.findByRole('note')).textContent).toBe(
+      '2026-12-05 起的日期尚未开放预约（2026-12-05 将于 21:00 开放），预览中这些日期不可预约',
+    );
   });
 });

@@ -6,7 +6,8 @@ import { checkResourceTimeSlotCapacity } from '../../../../../features/booking/a
 import { useBookableResource } from '../../../../../features/booking/api/findResources.ts';
 import { useResourcesAllByAccount } from '../../../../../features/booking/api/findResourcesAllByAccount.ts';
 import { useResourceSlotAvailability } from '../../../../../features/booking/api/findResourceSlotAvailability.ts';
-import { dateChoices, todayIso } from '../../../../../features/booking/dates.ts';
+import { dateChoices, nextOpening, notOpenUntil, todayIso } from '../../../../../features/booking/dates.ts';
+import { useNow } from '../../../../../features/checkin/components/useNow.ts';
 import {
   loadDraft,
   normalChoiceText,
@@ -59,6 +60,7 @@ function NormalChoice({
   closed,
   draft,
   onDraft,
+  opening,
 }: {
   resource: BookableResourceDetail;
   dates: readonly string[];
@@ -66,6 +68,8 @@ function NormalChoice({
   closed: readonly ClosedPeriod[];
   draft: BookingDraft;
   onDraft: (draft: BookingDraft) => void;
+  /** When a date not open yet opens ("YYYY-MM-DD HH:mm"); null when it is open. */
+  opening: (date: string) => string | null;
 }) {
   const { t } = useTranslation();
   const freeTime = resource.time_slot_rule === '2';
@@ -74,9 +78,16 @@ function NormalChoice({
   if (!dates.length) return <Empty title={t('booking.choose.noDates')} />;
   return (
     <>
-      <DateStrip dates={dates} value={date} onChange={(d) => onDraft({ ...draft, date: d, slots: [] })} />
+      <DateStrip
+        dates={dates}
+        value={date}
+        opening={opening}
+        onChange={(d) => onDraft({ ...draft, date: d, slots: [] })}
+      />
       <section className="yy-m-card" aria-label={t('booking.choose.time')}>
-        {freeTime ? (
+        {!date ? (
+          <Empty title={t('booking.choose.noDates')} />
+        ) : freeTime ? (
           <FreeTimePicker
             start={draft.startTime}
             end={draft.endTime}
@@ -147,7 +158,11 @@ export default function ChooseDate() {
   const mode = modes.includes(draft.mode) ? draft.mode : modes[0]!;
   const freeTime = r?.time_slot_rule === '2';
   const batchDates = useMemo(() => (r ? dateChoices(r, today) : []), [r, today]);
-  const date = batchDates.includes(draft.date) ? draft.date : (batchDates[0] ?? '');
+  // A date opens at its refresh time while the page may be open: read the clock each minute.
+  const now = useNow(60_000);
+  const opening = (d: string) => (r ? notOpenUntil(d, r, now) : null);
+  const openDates = batchDates.filter((d) => !opening(d));
+  const date = openDates.includes(draft.date) ? draft.date : (openDates[0] ?? '');
   const closed = useClosedPeriods(id, date, freeTime && Boolean(date));
   const seriesForm =
     series && series.mode === mode ? series : emptySeriesForm(mode === 'batch' ? 'batch' : 'periodic', today);
@@ -239,6 +254,7 @@ export default function ChooseDate() {
               closed={closed}
               draft={draft}
               onDraft={setDraft}
+              opening={opening}
             />
           ) : (
             <section className="yy-m-card" aria-label={t(`booking.mode.${mode}`)}>
@@ -249,6 +265,8 @@ export default function ChooseDate() {
                   freeTime={freeTime}
                   slots={r.resourcesTimeSlot ?? []}
                   batchDates={batchDates}
+                  opening={opening}
+                  next={r ? nextOpening(r, today, now) : null}
                   today={today}
                   form={seriesForm}
                   onForm={setSeries}

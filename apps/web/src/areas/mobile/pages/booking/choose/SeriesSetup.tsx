@@ -2,7 +2,7 @@ import { Button, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreviewAppointmentSeries } from '../../../../../features/booking/api/previewAppointmentSeries.ts';
-import { isoWeekday } from '../../../../../features/booking/dates.ts';
+import { isoWeekday, shortOpening } from '../../../../../features/booking/dates.ts';
 import { errorText } from '../../../../../features/booking/result.ts';
 import {
   PERIOD_STRATEGIES,
@@ -38,6 +38,8 @@ export function SeriesSetup({
   freeTime,
   slots,
   batchDates,
+  opening,
+  next,
   today,
   form,
   onForm,
@@ -49,6 +51,10 @@ export function SeriesSetup({
   slots: readonly ResourceSlot[];
   /** The dates a batch may pick from. */
   batchDates: readonly string[];
+  /** When a date not open yet opens ("YYYY-MM-DD HH:mm"); null when it is open. */
+  opening: (date: string) => string | null;
+  /** The first date not open yet from today, and when it opens. */
+  next: { date: string; opensAt: string } | null;
   today: string;
   form: SeriesForm;
   onForm: (form: SeriesForm) => void;
@@ -155,6 +161,11 @@ export function SeriesSetup({
               />
             </label>
           </div>
+          {next && (!form.endDate || form.endDate >= next.date) && (
+            <p className="yy-m-opening-note" role="note">
+              {t('booking.series.notOpenFrom', { date: next.date, time: shortOpening(next.opensAt, today) })}
+            </p>
+          )}
         </>
       ) : (
         <>
@@ -162,10 +173,17 @@ export function SeriesSetup({
           <Selector
             columns={4}
             multiple
-            options={batchDates.map((d) => ({
-              label: `${d.slice(5)} ${t(`booking.weekdayShort.${isoWeekday(d)}`)}`,
-              value: d,
-            }))}
+            options={batchDates.map((d) => {
+              const opensAt = opening(d);
+              return {
+                label: `${d.slice(5)} ${t(`booking.weekdayShort.${isoWeekday(d)}`)}`,
+                value: d,
+                disabled: Boolean(opensAt),
+                description: opensAt
+                  ? t('booking.choose.opensShort', { time: shortOpening(opensAt, today) })
+                  : undefined,
+              };
+            })}
             value={form.dates}
             onChange={(v) => change({ dates: v })}
           />
