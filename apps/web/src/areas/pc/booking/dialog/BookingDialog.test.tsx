@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIso } from '../../../../features/booking/dates.ts';
 import { encryptCaptchaCode } from '../../../../features/captcha/encrypt.ts';
 import { layOutCaptcha, rightSlide, serveCaptcha } from '../../../../features/captcha/testing/fakeCaptcha.ts';
@@ -288,4 +288,60 @@ describe('booking dialog on a resource with the slider captcha', () => {
       expect(variablesOf('saveAppointmentInformationAll')[0]).toMatchObject({ captchaId: '', captchaCode: '' });
     },
   );
+});
+
+describe('booking dialog: dates not open yet (7 days ahead, the next one at 21:00)', () => {
+  // 20:30 on 2026-11-28 in the browser's zone: 12-05 opens at 21:00 today, by the server's rule.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 28, 20, 30));
+  });
+  afterEach(() => vi.useRealTimers());
+  const rolling = { findResources: { findResources: { ...court, appointment_date_rule: '1' } } };
+  /** Opens the date picker of `input` and gives its day cell of `iso`. */
+  async function dayCell(input: HTMLElement, iso: string) {
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    return waitFor(() => {
+      const cell = [...document.querySelectorAll<HTMLElement>(`td[title="${iso}"]`)].at(-1);
+      expect(cell).toBeTruthy();
+      return cell!;
+    });
+  }
+  const shut = (cell: HTMLElement) => cell.classList.contains('ant-picker-cell-disabled');
+
+  it('keeps a date that is not open from being picked and says when it opens', { timeout: 60_000 }, async () => {
+    serveGraphql({ ...dialogAnswers, ...rolling });
+    const dialog = await openDialog();
+    expect(await within(dialog).findByText('2026-12-05 起的日期尚未开放，2026-12-05 将于 21:00 开放预约')).toBeTruthy();
+    const input = within(dialog).getByDisplayValue('2026-11-28');
+    expect(shut(await dayCell(input, '2026-12-05'))).toBe(true);
+    expect(shut(await dayCell(input, '2026-12-04'))).toBe(false);
+  });
+
+  it('does the same in the batch picker, and the periodic rule says from when dates are not open', {
+    timeout: 60_000,
+  }, async () => {
+    serveGraphql({ ...dialogAnswers, ...rolling });
+    await openDialog();
+    fireEvent.click(await screen.findByText('批量预约'));
+    const batch = (await screen.findByText('设置批量预约', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(batch).getByText('2026-12-05 起的日期尚未开放，2026-12-05 将于 21:00 开放预约')).toBeTruthy();
+    const picker = batch.querySelector<HTMLElement>('.ant-picker')!;
+    expect(shut(await dayCell(picker, '2026-12-05'))).toBe(true);
+    expect(shut(await dayCell(picker, '2026-12-04'))).toBe(false);
+    fireEvent.click(batch.querySelector('.ant-modal-close')!);
+
+    fireEvent.click(screen.getByText('周期预约'));
+    const periodic = (await screen.findByText('设置周期规则', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(
+      within(periodic).getByText(
+        '2026-12-05 起的日期尚未开放预约（2026-12-05 将于 21:00 开放），预览中这些日期不可预约',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -25,7 +25,15 @@ import { useSession } from '../../../../app/session.tsx';
 import { checkResourceTimeSlotCapacity } from '../../../../features/booking/api/checkResourceTimeSlotCapacity.ts';
 import { usePreviewAppointmentSeries } from '../../../../features/booking/api/previewAppointmentSeries.ts';
 import { useSaveAppointmentInformationAll } from '../../../../features/booking/api/saveAppointmentInformationAll.ts';
-import { addDays, isoWeekday, todayIso } from '../../../../features/booking/dates.ts';
+import {
+  addDays,
+  isoWeekday,
+  nextOpening,
+  notOpenUntil,
+  shortOpening,
+  todayIso,
+} from '../../../../features/booking/dates.ts';
+import { useNow } from '../../../../features/checkin/components/useNow.ts';
 import { emptyApplication, type ApplicationValues, type AttachmentValue } from '../../../../features/booking/form.ts';
 import { emptySeriesForm, type SeriesForm } from '../../../../features/booking/series.ts';
 import { errorText } from '../../../../features/booking/result.ts';
@@ -116,6 +124,10 @@ function BookingFlow({
   const bounds = freeBoundsOf(resource);
   const slots = resource.resourcesTimeSlot ?? [];
   const types = useResourcesTypeAllByAccount();
+  // A date opens at its refresh time while the dialog may be open: read the clock each minute.
+  const now = useNow(60_000);
+  const opening = (iso: string) => notOpenUntil(iso, resource, now);
+  const next = nextOpening(resource, today, now);
   const type = types.data?.find((ty) => ty.id === resource.resources_type_id);
   const modes = useMemo<BookingMode[]>(() => {
     const m: BookingMode[] = [];
@@ -354,11 +366,19 @@ function BookingFlow({
           ) : null}
           {enabledMode === 'normal' ? (
             <Form layout="vertical">
-              <Form.Item label={t('pcBooking.dialog.date')} required>
+              <Form.Item
+                label={t('pcBooking.dialog.date')}
+                required
+                extra={
+                  next
+                    ? t('pcBooking.dialog.nextOpening', { date: next.date, time: shortOpening(next.opensAt, today) })
+                    : undefined
+                }
+              >
                 <DatePicker
                   value={dayjs(date)}
                   allowClear={false}
-                  disabledDate={(d) => d.format('YYYY-MM-DD') < today}
+                  disabledDate={(d) => d.format('YYYY-MM-DD') < today || opening(d.format('YYYY-MM-DD')) !== null}
                   onChange={(d) => {
                     if (!d) return;
                     setDate(d.format('YYYY-MM-DD'));
@@ -602,6 +622,8 @@ function BookingFlow({
             setRuleDialog(null);
             setProblems([]);
             runPreview({ mode: rule.mode, series: rule });
+          opening={opening}
+          next={next}
           }}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { Checkbox, DatePicker, Form, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { todayIso } from '../../../../features/booking/dates.ts';
+import { shortOpening, todayIso } from '../../../../features/booking/dates.ts';
 import {
   PERIOD_STRATEGIES,
   seriesProblem,
@@ -64,6 +64,8 @@ export function SeriesRuleDialog({
   slots,
   freeTime,
   bounds,
+  opening = () => null,
+  next = null,
   onOk,
   onCancel,
 }: {
@@ -71,6 +73,10 @@ export function SeriesRuleDialog({
   slots: readonly ResourceSlot[];
   freeTime: boolean;
   bounds: { min: number; max: number };
+  /** When a date not open for booking yet opens ("YYYY-MM-DD HH:mm"); null when it is open. */
+  opening?: (iso: string) => string | null;
+  /** The first date not open yet from today, and when it opens. */
+  next?: { date: string; opensAt: string } | null;
   onOk: (rule: SeriesForm) => void;
   onCancel: () => void;
 }) {
@@ -80,6 +86,14 @@ export function SeriesRuleDialog({
   const today = todayIso();
   const periodic = initial.mode === 'periodic';
   const beforeToday = (d: Dayjs) => iso(d) < today;
+  const range = Form.useWatch('range', form) as Values['range'] | undefined;
+  const rangeEnd = range?.[1] ? iso(range[1]) : initial.endDate;
+  // A periodic rule may run past the dates open now (its later dates are refused in the preview, and may be booked
+  // once open); a batch picks dates one by one, so a date not open yet cannot be picked.
+  const notOpenNote =
+    next && (!rangeEnd || rangeEnd >= next.date)
+      ? t('pcBooking.periodic.notOpenFrom', { date: next.date, time: shortOpening(next.opensAt, today) })
+      : undefined;
 
   const submit = () => {
     const rule = ruleOf(initial, form.getFieldsValue(true) as Values);
@@ -136,7 +150,7 @@ export function SeriesRuleDialog({
                 />
               </Form.Item>
             ) : null}
-            <Form.Item name="range" label={t('pcBooking.periodic.range')} required>
+            <Form.Item name="range" label={t('pcBooking.periodic.range')} required extra={notOpenNote}>
               <DatePicker.RangePicker
                 style={{ width: '100%' }}
                 disabledDate={beforeToday}
@@ -145,12 +159,26 @@ export function SeriesRuleDialog({
             </Form.Item>
           </>
         ) : (
-          <Form.Item name="dates" label={t('pcBooking.batch.dates')} required extra={t('pcBooking.batch.datesHint')}>
+          <Form.Item
+            name="dates"
+            label={t('pcBooking.batch.dates')}
+            required
+            extra={
+              <>
+                <div>{t('pcBooking.batch.datesHint')}</div>
+                {next ? (
+                  <div>
+                    {t('pcBooking.dialog.nextOpening', { date: next.date, time: shortOpening(next.opensAt, today) })}
+                  </div>
+                ) : null}
+              </>
+            }
+          >
             <DatePicker
               multiple
               maxTagCount="responsive"
               style={{ width: '100%' }}
-              disabledDate={beforeToday}
+              disabledDate={(d) => beforeToday(d) || opening(iso(d)) !== null}
               placeholder={t('pcBooking.batch.datesPlaceholder')}
             />
           </Form.Item>
