@@ -616,14 +616,14 @@ function BookingFlow({
           slots={slots}
           freeTime={freeTime}
           bounds={bounds}
+          opening={opening}
+          next={next}
           onCancel={() => setRuleDialog(null)}
           onOk={(rule) => {
             (rule.mode === 'periodic' ? setPeriodic : setBatch)(rule);
             setRuleDialog(null);
             setProblems([]);
             runPreview({ mode: rule.mode, series: rule });
-          opening={opening}
-          next={next}
           }}
         />
       ) : null}
