@@ -72,3 +72,35 @@ describe('/pc/resources/:id/list', () => {
     );
   });
 });
+
+describe('/pc/resources/:id/list: a date not open yet', () => {
+  it('says so above the grid with the opening time the server gives', { timeout: 60_000 }, async () => {
+    const [row] = dialogAnswers.findResourceTypeSlotAvailability.findResourceTypeSlotAvailability;
+    const shut = (s: (typeof row)['slots'][number]) => ({
+      ...s,
+      state: 'unavailable',
+      rule: 'not_open',
+      opens_at: '2026-11-28 21:00:00',
+      reason_cn: '未到开放预约时间',
+    });
+    serveGraphql({
+      ...dialogAnswers,
+      findCodeItemsAll: { findCodeItemsAll: [] },
+      findResourcesAllByAccount: { findResourcesAllByAccount: [court] },
+      findResourceTypeSlotAvailability: {
+        findResourceTypeSlotAvailability: [{ ...row, slots: row.slots.map(shut) }],
+      },
+    });
+    renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+    expect(
+      await screen.findByText(/^\d{4}-\d{2}-\d{2} 尚未开放预约，将于 (11-28 )?21:00 开放$/, {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+  });
+
+  it('says nothing when the date is open', { timeout: 60_000 }, async () => {
+    serve();
+    renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+    await screen.findByLabelText('场地A 10:00–11:00 · 可预约', {}, { timeout: 15_000 });
+    expect(screen.queryByText(/尚未开放预约/)).toBeNull();
+  });
+});

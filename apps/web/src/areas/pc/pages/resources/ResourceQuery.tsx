@@ -27,7 +27,7 @@ import type { CodeItem } from '../../../../features/code-tables/api/types.ts';
 import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { currentLanguage, pick } from '../../../../lib/i18n.ts';
 import { useBuildings, useCampuses, useFloors } from '../../../manage/pages/resources/list/LocationFields.tsx';
-import { addDays, todayIso } from '../../../../features/booking/dates.ts';
+import { addDays, shortOpening, todayIso } from '../../../../features/booking/dates.ts';
 import { BookingDialog } from '../../booking/dialog/BookingDialog.tsx';
 import { ResourceDetailDialog, locationOf } from '../../booking/ResourceDetail.tsx';
 import {
@@ -118,6 +118,12 @@ export default function ResourceQuery() {
   const pageRows = useMemo(() => listed.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE), [listed, page]);
   const fixedIds = useMemo(() => pageRows.filter((r) => r.time_slot_rule !== '2').map((r) => r.id), [pageRows]);
   const availability = useTypeAvailability(typeId, fixedIds, date, t('pcBooking.grid.rowMissing'));
+  // The date is not open yet when the server says so of every slot shown (its opens_at, by the rule it refuses by).
+  const opensAt = useMemo(() => {
+    const all = [...(availability.data?.values() ?? [])].flatMap((r) => r.slots ?? []);
+    if (!all.length || !all.every((s) => s.rule === 'not_open' && s.opens_at)) return null;
+    return all.map((s) => s.opens_at.slice(0, 16)).sort()[0]!;
+  }, [availability.data]);
 
   const rows = useMemo<TimeGridRow[]>(
     () =>
@@ -360,6 +366,14 @@ export default function ResourceQuery() {
           </Empty>
         ) : (
           <>
+            {opensAt ? (
+              <Alert
+                type="info"
+                showIcon
+                className="yy-pc-query-notopen"
+                title={t('pcBooking.grid.notOpen', { date, time: shortOpening(opensAt, today) })}
+              />
+            ) : null}
             <TimeGrid
               rows={rows}
               selection={selection}
