@@ -75,8 +75,8 @@ describe('/pc/resources/:id/list', () => {
 
 describe('/pc/resources/:id/list: a date not open yet', () => {
   it('says so above the grid with the opening time the server gives', { timeout: 60_000 }, async () => {
-    const [row] = dialogAnswers.findResourceTypeSlotAvailability.findResourceTypeSlotAvailability;
-    const shut = (s: (typeof row)['slots'][number]) => ({
+    const row = dialogAnswers.findResourceTypeSlotAvailability.findResourceTypeSlotAvailability[0]!;
+    const shut = (s: (typeof row.slots)[number]) => ({
       ...s,
       state: 'unavailable',
       rule: 'not_open',
