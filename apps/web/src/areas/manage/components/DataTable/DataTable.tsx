@@ -70,6 +70,28 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry?: () => void }
 const INDEX_KEY = '__index';
 
 /**
+ * What a table without rows shows for its state: nothing (only the spinner, over the body's
+ * height) while loading, the failure with a retry, or `empty` (antd's own when undefined).
+ * For back-office tables that are not a DataTable.
+ */
+export function stateEmptyText({
+  loading,
+  error,
+  onRetry,
+  empty,
+}: {
+  loading: TableProps['loading'];
+  error?: unknown;
+  onRetry?: () => void;
+  empty?: ReactNode | (() => ReactNode);
+}): ReactNode | (() => ReactNode) {
+  const busy = typeof loading === 'object' ? loading.spinning !== false : Boolean(loading);
+  if (busy) return <div className="yy-data-table-pending" aria-busy="true" />;
+  if (error) return <LoadFailed error={error} onRetry={onRetry} />;
+  return empty;
+}
+
+/**
  * antd Table with an index column and user-customisable columns (spec 2.6): order, visibility
  * and widths are chosen in a panel or by dragging header edges, and kept per route path.
  * Loading, empty and failed read differently: while loading, the spinner stands over a blank
@@ -160,16 +182,8 @@ export function DataTable<T extends object>({
       paging ? ((paging.current ?? 1) - 1) * (paging.pageSize ?? 10) + index + 1 : index + 1,
   };
 
-  const busy = typeof loading === 'object' ? loading.spinning !== false : Boolean(loading);
   const hasRows = (rest.dataSource?.length ?? 0) > 0;
-  const emptyText = busy ? (
-    // Keeps the body's height so the spinner has room, and says nothing until there is an answer.
-    <div className="yy-data-table-pending" aria-busy="true" />
-  ) : error ? (
-    <LoadFailed error={error} onRetry={onRetry} />
-  ) : (
-    locale?.emptyText
-  );
+  const emptyText = stateEmptyText({ loading, error, onRetry, empty: locale?.emptyText });
 
   return (
     <div className="yy-data-table">

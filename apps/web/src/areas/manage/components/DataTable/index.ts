@@ -1,1 +1,1 @@
-export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable.tsx';
+export { DataTable, stateEmptyText, type DataTableColumn, type DataTableProps } from './DataTable.tsx';

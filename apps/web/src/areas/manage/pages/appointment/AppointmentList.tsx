@@ -199,6 +199,8 @@ export default function AppointmentList() {
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={rows}
         scroll={{ x: 1500 }}
         rowSelection={

@@ -87,6 +87,8 @@ export default function AppointmentUserList() {
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={rows}
         scroll={{ x: 1400 }}
         expandable={{

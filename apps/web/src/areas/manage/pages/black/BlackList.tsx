@@ -10,7 +10,7 @@ import type { BanState, BlackListEntry } from '../../../../features/blacklist/ty
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { errorText } from '../../operation-result.ts';
-import { LoadError, SearchButtons, usePaging } from '../sign/listParts.tsx';
+import { SearchButtons, usePaging } from '../sign/listParts.tsx';
 import { BlackAddDialog } from './BlackAddDialog.tsx';
 import { PardonDialog } from './PardonDialog.tsx';
 import './black.css';
@@ -195,11 +195,12 @@ export default function BlackList() {
           }}
         />
       </Form>
-      <LoadError error={list.error} />
       <DataTable<BlackListEntry>
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={rows}
         scroll={{ x: 1200 }}
         locale={{ emptyText: t('blacklist.message.empty') }}

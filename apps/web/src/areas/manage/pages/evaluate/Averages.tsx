@@ -4,6 +4,7 @@ import { useAppointmentEvaluateAverage } from '../../../../features/evaluations-
 import type { EvaluationAverage } from '../../../../features/evaluations-admin/types.ts';
 import { useResourcesForPicker } from '../../../../features/occupancy/api/findResourcesAll.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { stateEmptyText } from '../../components/DataTable/index.ts';
 import { errorText } from '../../operation-result.ts';
 import { LoadError } from '../sign/listParts.tsx';
 
@@ -55,14 +56,21 @@ export function AveragesDrawer({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Drawer open={open} onClose={onClose} title={t('evaluationsAdmin.average.title')} size="large">
       <Typography.Paragraph type="secondary">{t('evaluationsAdmin.average.hint')}</Typography.Paragraph>
-      {query.error ? <Alert type="error" showIcon role="alert" title={errorText(query.error)} /> : null}
+      {query.error && rows.length ? <Alert type="error" showIcon role="alert" title={errorText(query.error)} /> : null}
       <Table<Row>
         rowKey="resources_id"
         size="small"
         loading={resources.isFetching || query.isFetching}
         dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('evaluationsAdmin.average.empty') }}
+        locale={{
+          emptyText: stateEmptyText({
+            loading: resources.isFetching || query.isFetching,
+            error: query.error,
+            onRetry: () => void query.refetch(),
+            empty: t('evaluationsAdmin.average.empty'),
+          }),
+        }}
         columns={[
           { key: 'name', title: t('evaluationsAdmin.field.resource'), dataIndex: 'name' },
           {

@@ -19,7 +19,7 @@ import { useResourcesTypeAll } from '../../../../features/resource-types/api/fin
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { errorText } from '../../operation-result.ts';
-import { LoadError, SearchButtons, usePaging } from '../sign/listParts.tsx';
+import { SearchButtons, usePaging } from '../sign/listParts.tsx';
 import { signDate } from '../sign/signText.ts';
 import { AveragesDrawer, ResourceAverage } from './Averages.tsx';
 import { EvaluateDetail, Score, StateToggle } from './EvaluateDetail.tsx';
@@ -311,11 +311,12 @@ export default function EvaluateList() {
         />
       </Form>
       {search.resources_id ? <ResourceAverage resourcesId={search.resources_id} /> : null}
-      <LoadError error={list.error} />
       <DataTable<Evaluation>
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={rows}
         scroll={{ x: 1500 }}
         locale={{ emptyText: t('evaluationsAdmin.message.empty') }}

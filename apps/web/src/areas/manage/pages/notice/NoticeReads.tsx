@@ -39,6 +39,8 @@ export function NoticeReads({ notice, onClose }: { notice: Notice | null; onClos
         size="small"
         columns={columns}
         loading={reads.isFetching}
+        error={reads.error}
+        onRetry={() => void reads.refetch()}
         dataSource={reads.data?.edges.map((e) => e.node) ?? []}
         pagination={{
           current: page,

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -201,12 +201,13 @@ export default function CollectionConfigPage() {
           </Button>
         </Form.Item>
       </Form>
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
       <DataTable<Field>
         rowKey="id"
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         pagination={false}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,12 +145,13 @@ export default function InstructionList() {
           </Button>
         </Form.Item>
       </Form>
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
       <DataTable<Instruction>
         rowKey="id"
         columns={columns}
         dataSource={list.data ?? []}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(instructionEditPath('new'))}>
             {t('settingsAdmin.add')}

@@ -26,7 +26,7 @@ import {
 } from '../../../../features/notifications-admin/types.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { errorText } from '../../operation-result.ts';
-import { LoadError, SearchButtons, usePaging } from '../sign/listParts.tsx';
+import { SearchButtons, usePaging } from '../sign/listParts.tsx';
 import './settings-pages.css';
 
 interface Search {
@@ -208,11 +208,12 @@ export default function NotificationMail() {
           }}
         />
       </Form>
-      <LoadError error={list.error} />
       <DataTable<Mail>
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={rows}
         scroll={{ x: 1300 }}
         locale={{ emptyText: t('notificationsAdmin.message.empty') }}

@@ -276,12 +276,13 @@ export default function OperateLogPage() {
           </Space>
         </Form.Item>
       </Form>
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
       <DataTable<OperateLog>
         rowKey="id"
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         toolbar={
           <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatch}>

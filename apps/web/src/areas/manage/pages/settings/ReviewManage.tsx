@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tag } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -149,12 +149,13 @@ export default function ReviewManage() {
           </Button>
         </Form.Item>
       </Form>
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
       <DataTable<ReviewAddress>
         rowKey="id"
         columns={columns}
         dataSource={list.data ?? []}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
             {t('settingsAdmin.add')}

@@ -13,7 +13,7 @@ import { markOptions, shortWallTime, signVerdict, VERDICT_TONE } from '../../../
 import type { AppointmentSign } from '../../../../features/checkin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
-import { LoadError, usePaging } from './listParts.tsx';
+import { usePaging } from './listParts.tsx';
 import { MarkDialog, type MarkRequest } from './MarkDialog.tsx';
 import { SignFilterBar } from './SignFilterBar.tsx';
 import { signDate } from './signText.ts';
@@ -199,11 +199,12 @@ export default function SignList() {
   return (
     <Card title={t('checkinAdmin.title.list')}>
       <SignFilterBar initial={initial} onSearch={search} />
-      <LoadError error={list.error} />
       <DataTable<AppointmentSign>
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={rows}
         scroll={{ x: 1500 }}
         locale={{ emptyText: t('checkinAdmin.message.empty') }}

@@ -276,6 +276,8 @@ export default function ResourceList() {
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={list.data?.edges.map((e) => e.node) ?? []}
         scroll={{ x: 1500 }}
         toolbar={

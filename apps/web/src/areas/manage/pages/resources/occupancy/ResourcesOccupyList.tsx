@@ -194,15 +194,12 @@ export default function ResourcesOccupyList() {
           </Space>
         </Form.Item>
       </Form>
-      {list.error ? (
-        <Typography.Text type="danger" role="alert">
-          {t('occupancy.message.loadFailed')}: {errorText(list.error)}
-        </Typography.Text>
-      ) : null}
       <DataTable<ResourcesOccupy>
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={list.data?.edges.map((e) => e.node) ?? []}
         scroll={{ x: 1030 }}
         toolbar={

@@ -171,6 +171,8 @@ export default function TemplateList() {
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={list.data?.edges.map((e) => e.node) ?? []}
         scroll={{ x: 1100 }}
         toolbar={

@@ -199,15 +199,12 @@ export default function ResourcesTypeList() {
           </Space>
         </Form.Item>
       </Form>
-      {list.error ? (
-        <Typography.Text type="danger" role="alert">
-          {t('resourceTypes.message.loadFailed')}: {errorText(list.error)}
-        </Typography.Text>
-      ) : null}
       <DataTable<ResourcesType>
         rowKey="id"
         columns={columns}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         dataSource={list.data ?? []}
         scroll={{ x: 1160 }}
         locale={{ emptyText: t('resourceTypes.message.empty') }}

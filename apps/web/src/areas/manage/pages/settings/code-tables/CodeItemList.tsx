@@ -154,12 +154,13 @@ function ItemTree({ codesId }: { codesId: string }) {
       }
     >
       {codes.description ? <Typography.Paragraph type="secondary">{codes.description}</Typography.Paragraph> : null}
-      {items.error ? <Typography.Text type="danger">{errorText(items.error)}</Typography.Text> : null}
       <DataTable<CodeItemNode>
         rowKey="id"
         columns={columns}
         dataSource={tree}
         loading={items.isFetching}
+        error={items.error}
+        onRetry={() => void items.refetch()}
         pagination={false}
         showIndex={false}
         scroll={{ x: 860 }}

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,12 +142,13 @@ export default function CodeList() {
           </Space>
         </Form.Item>
       </Form>
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
       <DataTable<Codes>
         rowKey="id"
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         scroll={{ x: 900 }}
         toolbar={
           <Button

@@ -133,14 +133,16 @@ export default function LocationManage() {
   return (
     <Card title={t('route.manage.settingsLocationManage')}>
       {noTable ? <Alert type="info" showIcon title={t('codeTables.noBuildingTable')} /> : null}
-      {items.error || locations.error ? (
-        <Typography.Text type="danger">{errorText(items.error ?? locations.error)}</Typography.Text>
-      ) : null}
       <DataTable<Row>
         rowKey="id"
         columns={columns}
         dataSource={rows}
         loading={items.isFetching || locations.isFetching}
+        error={items.error ?? locations.error}
+        onRetry={() => {
+          if (items.error) void items.refetch();
+          if (locations.error) void locations.refetch();
+        }}
         pagination={false}
         showIndex={false}
         scroll={{ x: 960 }}
