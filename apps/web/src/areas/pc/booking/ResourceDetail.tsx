@@ -4,6 +4,10 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../features/booking/result.ts';
 import { pick } from '../../../lib/i18n.ts';
+import {
+  useResourcesTypeAllByAccount,
+  type BookableResourcesType,
+} from '../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { useResourceForBooking, type ResourceForBooking } from './resourceForBooking.ts';
 import { FavouriteToggle } from '../evaluations/FavouriteToggle.tsx';
 import { LazyResourceReviews } from '../evaluations/lazy.ts';
@@ -31,8 +35,73 @@ const weekdayNames = (t: TFunction, list: string) =>
     .map((d) => t(`pcBooking.weekday.${d}`))
     .join(t('pcBooking.listSeparator'));
 
-/** One line per rule of the resource that a booker should know, in the current language. */
-export function rulesSummary(r: ResourceForBooking, t: TFunction): { key: string; label: string; value: string }[] {
+/** A per-person limit: its period rule, count and (rule '4') dates. */
+interface LimitRow {
+  appointment_number_rule?: string | null;
+  appointment_number_limit?: number | null;
+  timeperiod_number_begin_date?: string | null;
+  timeperiod_number_end_date?: string | null;
+}
+
+/** The per-person limits of a resource type (its own and its list) that the rules summary shows. */
+export type TypeLimits = Pick<
+  BookableResourcesType,
+  | 'resources_name'
+  | 'resources_name_en'
+  | 'is_appointment_number_limit'
+  | 'appointment_number_rule'
+  | 'appointment_number_limit'
+  | 'timeperiod_number_begin_date'
+  | 'timeperiod_number_end_date'
+  | 'is_incomplete_appointment_number_limit'
+  | 'incomplete_appointment_number_limit'
+> & { appointmentNumberLimitRuleList?: LimitRow[] | null };
+
+/** A switched-on single limit (the resource's `resourcesConfig` or the type's own fields) as a row, or none. */
+function switchedOn(l: LimitRow & { is_appointment_number_limit?: string | null }): LimitRow[] {
+  return l.is_appointment_number_limit === '1' && l.appointment_number_rule && (l.appointment_number_limit ?? 0) > 0
+    ? [l]
+    : [];
+}
+
+/**
+ * The per-person limits in words, each saying what it counts (docs/GLOSSARY.md): the resource's
+ * (its own or its template's) count bookings of this resource, the type's those of every
+ * resource of the type together.
+ */
+export function limitTexts(r: ResourceForBooking, type: TypeLimits | undefined, t: TFunction): string[] {
+  const text = (prefix: 'limit' | 'typeLimit', l: LimitRow, typeName = '') =>
+    t(`pcBooking.rules.${prefix}${l.appointment_number_rule}`, {
+      n: l.appointment_number_limit,
+      from: l.timeperiod_number_begin_date ?? '',
+      to: l.timeperiod_number_end_date ?? '',
+      type: typeName,
+    });
+  const known = (l: LimitRow) => ['1', '2', '3', '4'].includes(l.appointment_number_rule ?? '');
+  const own = [...(r.resourcesAppointmentNumberLimitRuleList ?? []), ...switchedOn(r.resourcesConfig ?? {})]
+    .filter(known)
+    .map((l) => text('limit', l));
+  if (!type) return own;
+  const typeName = pick(type.resources_name, type.resources_name_en);
+  const ofType = [...switchedOn(type), ...(type.appointmentNumberLimitRuleList ?? [])]
+    .filter(known)
+    .map((l) => text('typeLimit', l, typeName));
+  const unfinished =
+    type.is_incomplete_appointment_number_limit === '1' && type.incomplete_appointment_number_limit > 0
+      ? [t('pcBooking.rules.typeUnfinished', { type: typeName, n: type.incomplete_appointment_number_limit })]
+      : [];
+  return [...own, ...ofType, ...unfinished];
+}
+
+/**
+ * One line per rule of the resource that a booker should know, in the current language; `type`:
+ * its resource type, whose per-person limits apply too.
+ */
+export function rulesSummary(
+  r: ResourceForBooking,
+  t: TFunction,
+  type?: TypeLimits,
+): { key: string; label: string; value: string }[] {
   const sep = t('pcBooking.listSeparator');
   const out: { key: string; label: string; value: string }[] = [];
   const add = (key: string, value: string) => value && out.push({ key, label: t(`pcBooking.rules.${key}`), value });
@@ -82,18 +151,7 @@ export function rulesSummary(r: ResourceForBooking, t: TFunction): { key: string
       })
       .join(sep),
   );
-  add(
-    'limits',
-    (r.resourcesAppointmentNumberLimitRuleList ?? [])
-      .map((l) =>
-        t(`pcBooking.rules.limit${l.appointment_number_rule}`, {
-          n: l.appointment_number_limit,
-          from: l.timeperiod_number_begin_date ?? '',
-          to: l.timeperiod_number_end_date ?? '',
-        }),
-      )
-      .join(sep),
-  );
+  add('limits', limitTexts(r, type, t).join(sep));
   if ((r.min_interval_minutes_cancel ?? 0) > 0)
     add('cancel', t('pcBooking.rules.cancelBefore', { n: r.min_interval_minutes_cancel }));
   if ((r.min_interval_minutes_change ?? 0) > 0)
@@ -184,7 +242,12 @@ export function ResourceDescription({ resource, level = 5 }: { resource: Resourc
 /** The resource's booking rules, one line each, after its booking prompt when it has one; `level`: of the heading. */
 export function ResourceRules({ resource, level = 5 }: { resource: ResourceForBooking; level?: 2 | 5 }) {
   const { t } = useTranslation();
-  const rules = rulesSummary(resource, t);
+  const types = useResourcesTypeAllByAccount();
+  const rules = rulesSummary(
+    resource,
+    t,
+    types.data?.find((ty) => ty.id === resource.resources_type_id),
+  );
   const prompt = pick(resource.min_interval_minutes_prompt, resource.min_interval_minutes_prompt_en);
   return (
     <section>

@@ -18,11 +18,23 @@ export const findResourceForBookingDocument = /* GraphQL */ `
       resourcesNoReservationConfigList { rule_type month day start_date end_date week start_time end_time reason_cn reason_en }
       resourcesAppointmentNumberLimitRuleList { appointment_number_rule appointment_number_limit
         timeperiod_number_begin_date timeperiod_number_end_date }
+      resourcesConfig { is_appointment_number_limit appointment_number_rule appointment_number_limit
+        timeperiod_number_begin_date timeperiod_number_end_date }
     }
   }
 `;
 
-export interface ResourceForBooking extends BookableResourceDetail {
+/** The resource's own single per-person limit (`resourcesConfig`), beside its list. */
+interface ConfigLimit {
+  is_appointment_number_limit?: string | null;
+  appointment_number_rule?: string | null;
+  appointment_number_limit?: number | null;
+  timeperiod_number_begin_date?: string | null;
+  timeperiod_number_end_date?: string | null;
+}
+
+export interface ResourceForBooking extends Omit<BookableResourceDetail, 'resourcesConfig'> {
+  resourcesConfig: (NonNullable<BookableResourceDetail['resourcesConfig']> & ConfigLimit) | null;
   capacity_field_type: string;
   advance_booking: string;
   max_advance_booking_day: number | null;

@@ -36,6 +36,7 @@ import {
 import { useNow } from '../../../../features/checkin/components/useNow.ts';
 import { emptyApplication, type ApplicationValues, type AttachmentValue } from '../../../../features/booking/form.ts';
 import { emptySeriesForm, type SeriesForm } from '../../../../features/booking/series.ts';
+import { AllowanceNote } from '../../../../features/booking/AllowanceNote.tsx';
 import { errorText } from '../../../../features/booking/result.ts';
 import type { SaveResult, SeriesOccurrence } from '../../../../features/booking/types.ts';
 import {
@@ -412,6 +413,11 @@ function BookingFlow({
                   />
                 </Form.Item>
               )}
+              <AllowanceNote
+                resourceId={resource.id}
+                date={date}
+                typeName={pick(resource.resources_type_name, resource.resources_type_name_en)}
+              />
             </Form>
           ) : (
             <div className="yy-booking-rule">
@@ -551,7 +557,7 @@ function BookingFlow({
                 ))
               ) : (
                 <ul>
-                  {rulesSummary(resource, t).map((line) => (
+                  {rulesSummary(resource, t, type).map((line) => (
                     <li key={line.key}>
                       {line.label}
                       {t('pcBooking.labelSeparator')}

@@ -94,6 +94,7 @@ export const dialogAnswers = {
   ...signedInAnswers,
   findResources: { findResources: court },
   findResourcesTypeAllByAccount: { findResourcesTypeAllByAccount: [courtType] },
+  findAppointmentAllowance: { findAppointmentAllowance: [] },
   findCollectionConfigAll: {
     findCollectionConfigAll: [
       {

@@ -76,6 +76,33 @@ const booked = {
 };
 
 describe('/mobile/applicationForm', () => {
+  it("shows the caller's remaining allowance for the chosen date, saying what each limit counts", async () => {
+    const calls = serveBooking({
+      findResources: { findResources: resource() },
+      ...collected,
+      findAppointmentAllowance: {
+        findAppointmentAllowance: [
+          {
+            scope: 'type',
+            kind: 'quota',
+            appointment_number_rule: '1',
+            limit: 1,
+            period_begin: '2099-03-02',
+            period_end: '2099-03-02',
+            used: 1,
+            remaining: 0,
+          },
+        ],
+      },
+    });
+    renderRoutes(routes, `/mobile/applicationForm/${RESOURCE_ID}`);
+    const list = await screen.findByRole('list', { name: '预约次数' });
+    expect(list.textContent).toBe('羽毛球场（同类资源合计）每人每天最多 1 次：您已约满（已约 1 次）');
+    expect(calls.filter((c) => c.op === 'findAppointmentAllowance').map((c) => c.variables)).toEqual([
+      { resourcesId: RESOURCE_ID, date: '2099-03-02' },
+    ]);
+  });
+
   it('checks the form before submitting: nothing is sent until it is valid', async () => {
     const calls = serveBooking({ findResources: { findResources: resource() }, ...collected });
     renderRoutes(routes, `/mobile/applicationForm/${RESOURCE_ID}`);

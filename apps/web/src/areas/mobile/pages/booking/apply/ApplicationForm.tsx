@@ -22,6 +22,7 @@ import {
   type ApplicationValues,
   type FieldError,
 } from '../../../../../features/booking/form.ts';
+import { AllowanceNote } from '../../../../../features/booking/AllowanceNote.tsx';
 import { errorText } from '../../../../../features/booking/result.ts';
 import { firstSeriesDate, seriesVariables } from '../../../../../features/booking/series.ts';
 import type { SaveResult } from '../../../../../features/booking/types.ts';
@@ -323,6 +324,13 @@ export default function ApplicationForm() {
             <div>
               {t(`booking.mode.${draft.mode}`)} · {when}
             </div>
+            {draft.mode === 'normal' && (
+              <AllowanceNote
+                resourceId={id}
+                date={draft.date}
+                typeName={pick(r.resources_type_name, r.resources_type_name_en)}
+              />
+            )}
             {draft.mode !== 'normal' && (
               <div className="yy-m-muted">
                 {draft.seriesCommit === 'ok' ? t('booking.series.commitOkShort') : t('booking.series.commitAllShort')}
