@@ -196,7 +196,7 @@ export async function seedDemoCatalogue(db: Db, tenantId: string, qr: QrCodeMake
         ...common,
         template_name: '羽毛球场标准规则',
         template_name_en: 'Badminton court standard rules',
-        remark: '每天 21:00 开放 7 天后的场地，每人每天限约 1 次',
+        remark: '每天 21:00 开放 7 天后的场地，每人每片场地每天限约 1 次',
         time_slot_rule: '1',
         appointment_date_rule: '1',
         appointment_date_days: 7,
