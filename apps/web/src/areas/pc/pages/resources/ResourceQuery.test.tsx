@@ -97,6 +97,31 @@ describe('/pc/resources/:id/list: a date not open yet', () => {
     ).toBeTruthy();
   });
 
+  it('says when only some resources of the date are not open yet', { timeout: 60_000 }, async () => {
+    const row = dialogAnswers.findResourceTypeSlotAvailability.findResourceTypeSlotAvailability[0]!;
+    const [first, ...rest] = row.slots;
+    serveGraphql({
+      ...dialogAnswers,
+      findCodeItemsAll: { findCodeItemsAll: [] },
+      findResourcesAllByAccount: { findResourcesAllByAccount: [court] },
+      findResourceTypeSlotAvailability: {
+        findResourceTypeSlotAvailability: [
+          { ...row, slots: [{ ...first!, rule: 'not_open', opens_at: '2026-11-28 21:00:00' }, ...rest] },
+        ],
+      },
+    });
+    renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+    expect(
+      await screen.findByText(
+        /^\d{4}-\d{2}-\d{2} 有资源尚未开放预约（表中“未开放”），最早将于 (11-28 )?21:00 开放$/,
+        {},
+        {
+          timeout: 15_000,
+        },
+      ),
+    ).toBeTruthy();
+  });
+
   it('says nothing when the date is open', { timeout: 60_000 }, async () => {
     serve();
     renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });

@@ -118,11 +118,13 @@ export default function ResourceQuery() {
   const pageRows = useMemo(() => listed.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE), [listed, page]);
   const fixedIds = useMemo(() => pageRows.filter((r) => r.time_slot_rule !== '2').map((r) => r.id), [pageRows]);
   const availability = useTypeAvailability(typeId, fixedIds, date, t('pcBooking.grid.rowMissing'));
-  // The date is not open yet when the server says so of every slot shown (its opens_at, by the rule it refuses by).
-  const opensAt = useMemo(() => {
+  // Not open yet, by the server's word on each slot (its opens_at, by the rule it refuses by): the whole date, or
+  // some resources of it (their rules differ), with the earliest opening.
+  const notOpen = useMemo(() => {
     const all = [...(availability.data?.values() ?? [])].flatMap((r) => r.slots ?? []);
-    if (!all.length || !all.every((s) => s.rule === 'not_open' && s.opens_at)) return null;
-    return all.map((s) => s.opens_at.slice(0, 16)).sort()[0]!;
+    const shut = all.filter((s) => s.rule === 'not_open' && s.opens_at);
+    if (!shut.length) return null;
+    return { all: shut.length === all.length, opensAt: shut.map((s) => s.opens_at.slice(0, 16)).sort()[0]! };
   }, [availability.data]);
 
   const rows = useMemo<TimeGridRow[]>(
@@ -366,12 +368,15 @@ export default function ResourceQuery() {
           </Empty>
         ) : (
           <>
-            {opensAt ? (
+            {notOpen ? (
               <Alert
                 type="info"
                 showIcon
                 className="yy-pc-query-notopen"
-                title={t('pcBooking.grid.notOpen', { date, time: shortOpening(opensAt, today) })}
+                title={t(notOpen.all ? 'pcBooking.grid.notOpen' : 'pcBooking.grid.notOpenSome', {
+                  date,
+                  time: shortOpening(notOpen.opensAt, today),
+                })}
               />
             ) : null}
             <TimeGrid
