@@ -1,17 +1,19 @@
-import { Select, type SelectProps } from 'antd';
+import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useResourcesTypeAll } from '../../../../features/resource-types/api/findResourcesTypeAll.ts';
 import { pick } from '../../../../lib/i18n.ts';
+import { LookupSelect } from '../../components/LookupSelect.tsx';
 
 /** Picks one of the tenant's resource types (its id is the value), by name in the current language. */
 export function ResourceTypeInput(props: Omit<SelectProps<string>, 'options' | 'loading'>) {
   const { t } = useTranslation();
   const types = useResourcesTypeAll();
   return (
-    <Select<string>
+    <LookupSelect<string>
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('settingsAdmin.resourceTypePlaceholder')}
       loading={types.isPending}
+      failed={types.isError}
       notFoundContent={types.error ? types.error.message : undefined}
       options={(types.data ?? []).map((type) => ({
         value: type.id,

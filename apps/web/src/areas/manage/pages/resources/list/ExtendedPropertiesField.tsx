@@ -1,10 +1,11 @@
-import { Alert, Form, Select, Spin, Typography } from 'antd';
+import { Alert, Form, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFindCodeItemsAll } from '../../../../../features/code-tables/api/findCodeItemsAll.ts';
 import type { ResourcesTypeExtendedProperty } from '../../../../../features/resource-types/api/types.ts';
 import { useResourcesType } from '../../../../../features/resource-types/api/findResourcesType.ts';
 import { orphanValues, type ResourceExtendedProperty } from '../../../../../features/resources/extended.ts';
 import { pick } from '../../../../../lib/i18n.ts';
+import { LookupSelect } from '../../../components/LookupSelect.tsx';
 
 /** The type's extended properties, in their order. */
 export function useTypeProperties(typeId: string | undefined) {
@@ -28,12 +29,13 @@ function PropertyValues({ property }: { property: ResourcesTypeExtendedProperty 
   const name = property.extended_properties_name || code;
   return (
     <Form.Item name={['extended', code]} label={name} extra={property.code_description || undefined}>
-      <Select
+      <LookupSelect
         mode="multiple"
         allowClear
         aria-label={name}
         style={{ width: '100%', maxWidth: 560 }}
         loading={items.isFetching}
+        failed={items.isError}
         placeholder={t('resources.placeholder.pick')}
         showSearch={{ optionFilterProp: 'label' }}
         options={options}

@@ -1,8 +1,9 @@
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFindCodeItemsAll } from '../../../../../features/code-tables/api/findCodeItemsAll.ts';
 import type { CodeItem } from '../../../../../features/code-tables/api/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
+import { LookupSelect } from '../../../components/LookupSelect.tsx';
 
 /** Roots of a code table's items (an item whose parent is its own name, or empty). */
 function rootsOf(items: readonly CodeItem[]): CodeItem[] {
@@ -56,10 +57,11 @@ export function LocationFields() {
   return (
     <Space wrap size="large" align="start">
       <Form.Item name="campus_code" label={t('resources.field.campus')}>
-        <Select
+        <LookupSelect
           allowClear
           style={{ width: 200 }}
           loading={campuses.isFetching}
+          failed={campuses.isError}
           placeholder={t('resources.placeholder.pick')}
           options={optionsOf(campuses.items)}
           onChange={(code: string | undefined) => {
@@ -69,21 +71,23 @@ export function LocationFields() {
         />
       </Form.Item>
       <Form.Item name="building_code" label={t('resources.field.building')}>
-        <Select
+        <LookupSelect
           allowClear
           style={{ width: 200 }}
           disabled={!campus}
           loading={buildings.isFetching}
+          failed={buildings.isError}
           placeholder={campus ? t('resources.placeholder.pick') : t('resources.placeholder.campusFirst')}
           options={optionsOf(buildings.items)}
           onChange={(code: string | undefined) => setNames('building', buildings.items, code)}
         />
       </Form.Item>
       <Form.Item name="floor_code" label={t('resources.field.floor')}>
-        <Select
+        <LookupSelect
           allowClear
           style={{ width: 160 }}
           loading={floors.isFetching}
+          failed={floors.isError}
           placeholder={t('resources.placeholder.pick')}
           options={optionsOf(floors.items)}
           onChange={(code: string | undefined) => setNames('floor', floors.items, code)}

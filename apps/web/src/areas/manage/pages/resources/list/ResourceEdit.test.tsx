@@ -264,6 +264,26 @@ describe('resource form: properties, attributes, pre-audit and notifications', {
     });
   });
 
+  it('shows the type by name once the types arrive, and never its id before', async () => {
+    serve();
+    const server = globalThis.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (String(init?.body).includes('"operationName":"findResourcesTypeAll"')) await held;
+      return server(url, init);
+    });
+    renderEdit();
+    await screen.findByDisplayValue('研讨室101');
+    const typeItem = () => document.querySelector<HTMLElement>('.ant-form-item:has(#resources_type_id)')!;
+    expect(typeItem().textContent).toContain('加载中…');
+    expect(document.body.textContent).not.toContain(TYPE_ID);
+    await act(async () => release());
+    await waitFor(() => expect(typeItem().textContent).toContain('研讨室'));
+    expect(typeItem().textContent).not.toContain('加载中');
+    expect(document.body.textContent).not.toContain(TYPE_ID);
+  });
+
   it("refuses empty required fields in the spec's words and sends nothing", async () => {
     const calls = serve();
     renderEdit();

@@ -9,7 +9,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Select,
   Space,
   Spin,
   Switch,
@@ -29,6 +28,7 @@ import { useResourcesRuleTemplateAll } from '../../../../../features/rules/api/f
 import { ruleIssues, type RuleIssue } from '../../../../../features/rules/validation.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor/index.ts';
+import { LookupSelect } from '../../../components/LookupSelect.tsx';
 import { errorText } from '../../../operation-result.ts';
 import { applyRuleIssues } from '../rules/applyRuleIssues.ts';
 import { FlagSwitch, RuleFields } from '../rules/RuleFields.tsx';
@@ -178,9 +178,10 @@ export default function ResourceEdit() {
               label={t('resources.field.type')}
               rules={[required(t('resources.field.type'))]}
             >
-              <Select
+              <LookupSelect
                 style={{ width: 220 }}
-                loading={types.isFetching}
+                loading={types.isPending}
+                failed={types.isError}
                 placeholder={t('resources.placeholder.pick')}
                 options={(types.data ?? []).map((ty) => ({
                   value: ty.id,
@@ -306,10 +307,11 @@ export default function ResourceEdit() {
                 label={t('resources.field.template')}
                 rules={[required(t('resources.field.template'))]}
               >
-                <Select
+                <LookupSelect
                   style={{ width: 320, maxWidth: '100%' }}
                   showSearch={{ optionFilterProp: 'label' }}
-                  loading={templates.isFetching}
+                  loading={templates.isPending}
+                  failed={templates.isError}
                   placeholder={t('resources.placeholder.pick')}
                   options={templateOptions}
                 />

@@ -18,6 +18,7 @@ import { errorText } from '../../../operation-result.ts';
 import { useBuildings, useCampuses } from './LocationFields.tsx';
 import { RESOURCE_ADD_PATH, resourceEditPath } from './paths.ts';
 import '../resources.css';
+import { LookupSelect } from '../../../components/LookupSelect.tsx';
 
 /** "Campus / Building / Floor" of a resource in the current language. */
 export function locationText(r: ResourceRow): string {
@@ -208,11 +209,12 @@ export default function ResourceList() {
         onFinish={(v) => search(v)}
       >
         <Form.Item name="resources_type_id" label={t('resources.field.type')}>
-          <Select
+          <LookupSelect
             allowClear
             style={{ width: 160 }}
             placeholder={t('resources.placeholder.all')}
             loading={types.isFetching}
+            failed={types.isError}
             options={(types.data ?? []).map((ty) => ({
               value: ty.id,
               label: pick(ty.resources_name, ty.resources_name_en),

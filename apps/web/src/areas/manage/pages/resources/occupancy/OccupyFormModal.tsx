@@ -1,4 +1,4 @@
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourcesForPicker } from '../../../../../features/occupancy/api/findResourcesAll.ts';
@@ -7,6 +7,7 @@ import type { ResourcesOccupy } from '../../../../../features/occupancy/api/type
 import { useUpdateResourcesOccupy } from '../../../../../features/occupancy/api/updateResourcesOccupy.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { errorText } from '../../../operation-result.ts';
+import { LookupSelect } from '../../../components/LookupSelect.tsx';
 
 interface Values {
   resources_id?: string;
@@ -96,10 +97,11 @@ export function OccupyFormModal({
       ) : null}
       <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item name="resources_id" label={t('occupancy.field.resource')} rules={[required('resource')]}>
-          <Select
+          <LookupSelect
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('occupancy.placeholder.resource')}
             loading={resources.isPending}
+            failed={resources.isError}
             options={(resources.data ?? []).map((r) => ({
               value: r.id,
               label: `${pick(r.resources_name, r.resources_name_en)}${r.resources_type_name ? ` · ${r.resources_type_name}` : ''}`,

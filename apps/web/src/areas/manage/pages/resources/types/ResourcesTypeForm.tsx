@@ -20,6 +20,7 @@ import '../../settings/settings-pages.css';
 import { AuthListEditor } from './AuthListEditor.tsx';
 import { FlagSwitch } from './FlagSwitch.tsx';
 import './resource-types.css';
+import { LookupSelect } from '../../../components/LookupSelect.tsx';
 
 /** Which tab each top-level field sits on, to show the first invalid one. */
 const tabOf: Record<string, string> = {
@@ -481,11 +482,12 @@ export function ResourcesTypeForm({
           {fields.map(({ key, name }) => (
             <Space key={key} wrap align="start" className="yy-type-row">
               <Form.Item name={[name, 'extended_properties_code']} rules={[required('propertyCode')]}>
-                <Select
+                <LookupSelect
                   aria-label={label('propertyCode')}
                   placeholder={t('resourceTypes.placeholder.pickCode')}
                   showSearch={{ optionFilterProp: 'label' }}
                   loading={codes.isPending}
+                  failed={codes.isError}
                   options={codeOptions}
                   style={{ width: 220 }}
                   onChange={(code: string) => {
