@@ -94,7 +94,10 @@ export const mobileRoutes: RouteDef[] = [
     title: 'route.mobile.chooseDate',
     hidden: true,
     page: () =>
-      withTexts(import('./pages/booking/choose/ChooseDate.tsx'), loadBookingTexts(['common', 'choose', 'series'])),
+      withTexts(
+        import('./pages/booking/choose/ChooseDate.tsx'),
+        loadBookingTexts(['common', 'choose', 'form', 'series']),
+      ),
   },
   {
     path: 'chooseAnotherTime/:id/:appId',

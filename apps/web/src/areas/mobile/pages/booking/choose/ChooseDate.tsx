@@ -15,6 +15,7 @@ import {
   seriesCount,
   type BookingDraft,
 } from '../../../../../features/booking/draft.ts';
+import { AllowanceNote } from '../../../../../features/booking/AllowanceNote.tsx';
 import { errorText } from '../../../../../features/booking/result.ts';
 import { emptySeriesForm, type SeriesForm } from '../../../../../features/booking/series.ts';
 import { freeTimeLimits, freeTimeProblem, selectedSlots, toggleSlot } from '../../../../../features/booking/slots.ts';
@@ -116,6 +117,13 @@ function NormalChoice({
                 slots: selectedSlots(slots.data ?? [], ids).map(({ id, kssj, jssj }) => ({ id, kssj, jssj })),
               });
             }}
+          />
+        )}
+        {date && (
+          <AllowanceNote
+            resourceId={resource.id}
+            date={date}
+            typeName={pick(resource.resources_type_name, resource.resources_type_name_en)}
           />
         )}
       </section>
