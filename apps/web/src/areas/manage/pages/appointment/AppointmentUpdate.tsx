@@ -9,7 +9,6 @@ import {
   Empty,
   Form,
   Radio,
-  Result,
   Space,
   Spin,
   TimePicker,
@@ -31,6 +30,7 @@ import { errorText } from '../../operation-result.ts';
 import { BookingStatusTags } from './BookingStatus.tsx';
 import { APPOINTMENT_LIST_PATH } from './paths.ts';
 import './appointment.css';
+import { RecordState } from '../../components/RecordState.tsx';
 
 interface FormValues {
   date?: Dayjs | null;
@@ -67,18 +67,13 @@ export default function AppointmentUpdate() {
   const back = () => navigate(APPOINTMENT_LIST_PATH);
   const f = (key: string) => t(`appointments.field.${key}`);
 
-  if (booking.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!a) {
     return (
       <Card variant="borderless">
-        <Result
-          status="warning"
-          title={booking.error ? errorText(booking.error) : t('appointments.message.notFound')}
-          extra={
-            <Button type="primary" onClick={back}>
-              {t('appointments.action.back')}
-            </Button>
-          }
+        <RecordState
+          query={booking}
+          notFound={t('appointments.message.notFound')}
+          extra={<Button onClick={back}>{t('appointments.action.back')}</Button>}
         />
       </Card>
     );

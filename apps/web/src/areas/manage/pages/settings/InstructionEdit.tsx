@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Space, Spin } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { RichTextEditor } from '../../components/RichTextEditor/index.ts';
 import { ensureOk, errorText } from '../../operation-result.ts';
 import { instructionEditPath } from './InstructionList.tsx';
 import './settings-pages.css';
+import { RecordState } from '../../components/RecordState.tsx';
 
 interface Values {
   title: string;
@@ -33,15 +34,8 @@ export default function InstructionEdit() {
   const [form] = Form.useForm<Values>();
   const [uploading, setUploading] = useState({ zh: 0, en: 0 });
 
-  if (!isNew && found.isPending) return <Spin />;
   if (!isNew && !found.data) {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title={found.error ? errorText(found.error) : t('settingsAdmin.instruction.notFound')}
-      />
-    );
+    return <RecordState query={found} notFound={t('settingsAdmin.instruction.notFound')} />;
   }
   const initial: Values = found.data
     ? { ...found.data }

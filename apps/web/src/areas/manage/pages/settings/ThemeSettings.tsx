@@ -1,4 +1,4 @@
-import { App, Button, Card, ColorPicker, Form, Input, Result, Space, Spin } from 'antd';
+import { App, Button, Card, ColorPicker, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ImageUploadField } from './ImageUploadField.tsx';
 import { ensureOk, errorText } from '../../operation-result.ts';
 import { THEME_PRESETS } from './SysSettings.tsx';
 import './settings-pages.css';
+import { RecordState } from '../../components/RecordState.tsx';
 
 interface Values {
   theme_banner: string;
@@ -48,12 +49,11 @@ export default function ThemeSettings() {
     if (loaded) form.resetFields();
   }, [form, initialKey, loaded]);
 
-  if (row.isPending) return <Spin />;
   if (!row.data || row.data.id !== id) {
     return (
-      <Result
-        status="404"
-        title={t('settingsAdmin.themeNotFound')}
+      <RecordState
+        query={row.data ? { isLoading: false, isFetching: false, error: null, refetch: row.refetch } : row}
+        notFound={t('settingsAdmin.themeNotFound')}
         extra={<Link to="/manage/settings/sys">{t('route.manage.settingsSys')}</Link>}
       />
     );

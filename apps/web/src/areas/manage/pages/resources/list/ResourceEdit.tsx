@@ -1,5 +1,4 @@
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -10,7 +9,6 @@ import {
   InputNumber,
   Radio,
   Space,
-  Spin,
   Switch,
   Tabs,
   Typography,
@@ -42,6 +40,7 @@ import { LocationFields } from './LocationFields.tsx';
 import { RolesField } from './RolesField.tsx';
 import { RESOURCE_LIST_PATH, resourceEditPath } from './paths.ts';
 import '../resources.css';
+import { RecordState } from '../../../components/RecordState.tsx';
 
 type TabKey = 'basic' | 'location' | 'management' | 'rules' | 'images' | 'visibility' | 'config' | 'custom';
 
@@ -120,12 +119,7 @@ export default function ResourceEdit() {
   const typeId = (Form.useWatch('resources_type_id', form) as string | undefined) ?? found.data?.resources_type_id;
   const typeProperties = useTypeProperties(typeId || undefined);
 
-  if (!isNew && found.isPending) return <Spin />;
-  if (!isNew && !found.data) {
-    return (
-      <Alert type="warning" showIcon title={found.error ? errorText(found.error) : t('resources.message.notFound')} />
-    );
-  }
+  if (!isNew && !found.data) return <RecordState query={found} notFound={t('resources.message.notFound')} />;
   const resource = found.data ?? null;
 
   const submit = async () => {

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Form, Input, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { applyRuleIssues } from '../rules/applyRuleIssues.ts';
 import { RuleFields } from '../rules/RuleFields.tsx';
 import { TEMPLATE_LIST_PATH } from './paths.ts';
 import '../resources.css';
+import { RecordState } from '../../../components/RecordState.tsx';
 
 interface Values extends RuleFormValues {
   template_name: string;
@@ -35,12 +36,7 @@ export default function TemplateEdit() {
   const [form] = Form.useForm<Values>();
   const [issues, setIssues] = useState<RuleIssue[]>([]);
 
-  if (!isNew && found.isPending) return <Spin />;
-  if (!isNew && !found.data) {
-    return (
-      <Alert type="warning" showIcon title={found.error ? errorText(found.error) : t('resources.template.notFound')} />
-    );
-  }
+  if (!isNew && !found.data) return <RecordState query={found} notFound={t('resources.template.notFound')} />;
   const tpl = found.data;
   const initial: Values = {
     ...ruleFormOf(tpl),

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Empty, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { CodeItemFormModal, type ItemEditing } from './CodeItemFormModal.tsx';
 import { CodesFormModal } from './CodesFormModal.tsx';
 import { useActionsFixed } from './useActionsFixed.ts';
 import './code-tables.css';
+import { RecordState } from '../../../components/RecordState.tsx';
 
 const LIST = `${MANAGE_ROOT}/settings/code`;
 
@@ -59,15 +60,13 @@ function ItemTree({ codesId }: { codesId: string }) {
   const allKeys = useMemo(() => list.map((i) => i.id), [list]);
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
 
-  if (table.isLoading) return <Spin />;
   if (!table.data) {
     return (
       <Card>
-        <Alert
-          type="warning"
-          showIcon
-          title={table.error ? errorText(table.error) : t('codeTables.tableNotFound')}
-          action={<Link to={LIST}>{t('codeTables.backToList')}</Link>}
+        <RecordState
+          query={table}
+          notFound={t('codeTables.tableNotFound')}
+          extra={<Link to={LIST}>{t('codeTables.backToList')}</Link>}
         />
       </Card>
     );
