@@ -130,6 +130,12 @@ export const journeys = [
       await expectText(page, `${typeName}${exhausted}`, { within: '.yy-allowance' });
       await shot(page, 'pc-zh');
 
+      // the venue's rules say what each limit counts
+      await page.goto(`${app}${BASE}/pc/venueDetail?id=${court2.id}`);
+      await expectText(page, `${typeName}（同类资源合计）每人每天最多 1 次`);
+      await shot(page, 'pc-venue-zh');
+
+      await page.goto(`${app}${BASE}/pc/resources/${typeId}/list`);
       await page.evaluate(() => localStorage.setItem('system-language', 'en'));
       await page.reload();
       await page.getByText('Day after', { exact: true }).click();
