@@ -25,11 +25,10 @@ async function statusWith(app, token) {
  * token the page held is refused.
  */
 async function expectSignedOut(page, app, token, protectedPath) {
-  await page.waitForURL((url) => url.pathname.startsWith('/sso/interaction/'), {
-    waitUntil: 'domcontentloaded',
-    timeout: NAVIGATION_MS,
-  });
-  await page.locator('input[name=password]').waitFor();
+  // The way there is several navigations (end session, the app's start page, its sign-in):
+  // wait for where it ends, the login form, rather than for one navigation that a later one aborts.
+  await page.locator('input[name=password]').waitFor({ timeout: NAVIGATION_MS });
+  assert.match(new URL(page.url()).pathname, /^\/sso\/interaction\//);
   await page.goto(`${app}${BASE}${protectedPath}`);
   await page.waitForURL((url) => url.pathname.startsWith('/sso/interaction/'), { waitUntil: 'domcontentloaded' });
   await page.locator('input[name=password]').waitFor();
