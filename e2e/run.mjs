@@ -440,25 +440,34 @@ const coreJourneys = [
         content: '<p>每天弹出一次。</p>',
       });
       assert.ok(untilRead && daily);
-
-      const { page } = track(await openPage(browser));
-      await signInAt(page, app, '/pc/home', accounts.student);
-      const confirm = page.locator('.ant-modal button.ant-btn-primary');
-      await confirm.waitFor();
-      assert.match(await confirm.innerText(), /我已阅读 \(1\/2\)/);
-      await confirm.click();
-      await page.waitForFunction(() =>
-        /\(2\/2\)/.test(document.querySelector('.ant-modal button.ant-btn-primary')?.textContent ?? ''),
-      );
-      await confirm.click();
-      await page.locator('.ant-modal').waitFor({ state: 'hidden' });
-      // A new visit the same day: both were read, neither shows.
-      await page.evaluate(() => sessionStorage.clear());
-      await page.reload();
-      await page.locator('.yy-pc-header').waitFor();
-      await page.waitForLoadState('networkidle');
-      assert.equal(await page.locator('.ant-modal:visible').count(), 0, 'a read pop-up showed again');
-      assertNoPageErrors(page);
+      try {
+        const { page } = track(await openPage(browser));
+        await signInAt(page, app, '/pc/home', accounts.student);
+        const confirm = page.locator('.ant-modal button.ant-btn-primary');
+        await confirm.waitFor();
+        assert.match(await confirm.innerText(), /我已阅读 \(1\/2\)/);
+        await confirm.click();
+        await page.waitForFunction(() =>
+          /\(2\/2\)/.test(document.querySelector('.ant-modal button.ant-btn-primary')?.textContent ?? ''),
+        );
+        await confirm.click();
+        await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+        // A new visit the same day: both were read, neither shows.
+        await page.evaluate(() => sessionStorage.clear());
+        await page.reload();
+        await page.locator('.yy-pc-header').waitFor();
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.locator('.ant-modal:visible').count(), 0, 'a read pop-up showed again');
+        assertNoPageErrors(page);
+      } finally {
+        // Every later journey's users would meet these pop-ups on their first page: withdraw them.
+        for (const id of [untilRead, daily]) {
+          await graphql(admin, 'mutation($id: ID, $s: Int) { updateNoticeState(id: $id, state: $s) { errcode } }', {
+            id,
+            s: 2,
+          });
+        }
+      }
     },
   },
   {
