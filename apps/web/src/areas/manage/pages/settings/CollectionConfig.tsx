@@ -18,7 +18,7 @@ import { moveWithinType } from '../../../../features/collection-config/order.ts'
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { ensureOk, errorText } from '../../operation-result.ts';
-import { ResourceTypeInput } from './ResourceTypeInput.tsx';
+import { ResourceTypeInput, ResourceTypeName } from './ResourceTypeInput.tsx';
 import './settings-pages.css';
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -89,7 +89,13 @@ export default function CollectionConfigPage() {
   };
 
   const columns: DataTableColumn<Field>[] = [
-    { key: 'resource_type_id', title: t('settingsAdmin.resourceType'), dataIndex: 'resource_type_id', width: 130 },
+    {
+      key: 'resource_type_id',
+      title: t('settingsAdmin.resourceType'),
+      dataIndex: 'resource_type_id',
+      width: 130,
+      render: (id: string) => <ResourceTypeName id={id} />,
+    },
     { key: 'order_num', title: t('settingsAdmin.order'), dataIndex: 'order_num', width: 70 },
     {
       key: 'label',
@@ -230,7 +236,7 @@ export default function CollectionConfigPage() {
           <Form.Item
             name="resource_type_id"
             label={t('settingsAdmin.resourceType')}
-            extra={t('settingsAdmin.resourceTypeHint')}
+            extra={t('settingsAdmin.collection.typeHint')}
             rules={[required(t('settingsAdmin.resourceType'))]}
           >
             <ResourceTypeInput />

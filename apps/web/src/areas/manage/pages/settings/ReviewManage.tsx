@@ -15,7 +15,7 @@ import {
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { ensureOk, errorText } from '../../operation-result.ts';
-import { ResourceTypeInput } from './ResourceTypeInput.tsx';
+import { ResourceTypeInput, ResourceTypeName } from './ResourceTypeInput.tsx';
 import './settings-pages.css';
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
@@ -65,7 +65,13 @@ export default function ReviewManage() {
         </a>
       ),
     },
-    { key: 'resource_type_id', title: t('settingsAdmin.resourceType'), dataIndex: 'resource_type_id', width: 140 },
+    {
+      key: 'resource_type_id',
+      title: t('settingsAdmin.resourceType'),
+      dataIndex: 'resource_type_id',
+      width: 140,
+      render: (id: string) => <ResourceTypeName id={id} />,
+    },
     {
       key: 'enabled',
       title: t('settingsAdmin.state'),
@@ -196,7 +202,7 @@ export default function ReviewManage() {
           <Form.Item
             name="resource_type_id"
             label={t('settingsAdmin.resourceType')}
-            extra={t('settingsAdmin.resourceTypeHint')}
+            extra={t('settingsAdmin.review.typeHint')}
           >
             <ResourceTypeInput />
           </Form.Item>
