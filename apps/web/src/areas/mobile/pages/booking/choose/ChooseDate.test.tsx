@@ -64,6 +64,32 @@ describe('/mobile/chooseDate: normal booking', () => {
     });
   });
 
+  it("says before a slot is picked when the day's allowance is used up, and what it counts", async () => {
+    const calls = serveBooking({
+      ...base,
+      findAppointmentAllowance: {
+        findAppointmentAllowance: [
+          {
+            scope: 'resource',
+            kind: 'quota',
+            appointment_number_rule: '1',
+            limit: 1,
+            period_begin: '2099-01-01',
+            period_end: '2099-01-01',
+            used: 1,
+            remaining: 0,
+          },
+        ],
+      },
+    });
+    renderRoutes(routes, `/mobile/chooseDate/${RESOURCE_ID}`);
+    const list = await screen.findByRole('list', { name: '预约次数' });
+    expect(list.textContent).toBe('本资源每人每天最多 1 次：您已约满（已约 1 次）');
+    const asked = calls.filter((c) => c.op === 'findAppointmentAllowance')[0]!.variables;
+    expect(asked).toMatchObject({ resourcesId: RESOURCE_ID });
+    expect(asked.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('offers only the modes the type allows', async () => {
     serveBooking({
       ...base,
