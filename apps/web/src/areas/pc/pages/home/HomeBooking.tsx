@@ -1,5 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, List, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -49,26 +49,23 @@ export function UpcomingAppointments() {
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : list.error ? (
         <Alert type="error" showIcon title={errorText(list.error)} />
+      ) : coming.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pcBooking.home.noUpcoming')} />
       ) : (
-        <List
-          size="small"
-          dataSource={coming}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pcBooking.home.noUpcoming')} />,
-          }}
-          renderItem={(a) => {
+        <ul className="yy-pc-list" aria-label={t('pcBooking.home.upcoming')}>
+          {coming.map((a) => {
             const s = bookingStatus(a, Date.now());
             return (
-              <List.Item key={a.id} className="yy-pc-home-upcoming">
+              <li key={a.id} className="yy-pc-home-upcoming">
                 <span className="yy-pc-home-upcoming-name">{pick(a.resources_name, a.resources_name_en)}</span>
                 <Typography.Text type="secondary" className="yy-pc-home-upcoming-time">
                   {when(a)}
                 </Typography.Text>
                 <Tag color={STATUS_COLOR[s]}>{t(`pcBooking.status.${s}`)}</Tag>
-              </List.Item>
+              </li>
             );
-          }}
-        />
+          })}
+        </ul>
       )}
     </Card>
   );
@@ -104,7 +101,7 @@ export function QuickBookingCard() {
       }
       variant="borderless"
     >
-      <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      <Space orientation="vertical" style={{ width: '100%' }} size={12}>
         <Select
           aria-label={t('pcBooking.home.pickType')}
           placeholder={t('pcBooking.home.pickType')}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Empty, List, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
@@ -92,13 +92,12 @@ export default function PcHome() {
                   </Button>
                 }
               />
+            ) : notices.data.length === 0 ? (
+              <Empty description={t('home.noNotices')} />
             ) : (
-              <List
-                size="small"
-                dataSource={notices.data}
-                locale={{ emptyText: <Empty description={t('home.noNotices')} /> }}
-                renderItem={(n) => (
-                  <List.Item key={n.id} className="yy-pc-home-notice">
+              <ul className="yy-pc-list" aria-label={t('home.notices')}>
+                {notices.data.map((n) => (
+                  <li key={n.id} className="yy-pc-home-notice">
                     <Link to={pcPaths.announcementDetail(n.id)} className="yy-pc-home-notice-title">
                       {n.note_category === '2' && (
                         <Tag color="blue" style={{ marginInlineEnd: 6 }}>
@@ -110,9 +109,9 @@ export default function PcHome() {
                     <Typography.Text type="secondary" className="yy-pc-home-notice-date">
                       {n.release_time.slice(0, 10)}
                     </Typography.Text>
-                  </List.Item>
-                )}
-              />
+                  </li>
+                ))}
+              </ul>
             )}
           </Card>
         </Col>

@@ -1,4 +1,4 @@
-import { Card, Empty, List, Result, Tag, Typography } from 'antd';
+import { Card, Empty, Pagination, Result, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,27 +14,19 @@ export default function Announcements() {
   const [page, setPage] = useState(1);
   const list = useNoticeAll({ first: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   if (list.error) return <Result status="warning" title={t('notices.message.loadFailed')} />;
+  const rows = list.data?.edges.map((e) => e.node) ?? [];
   return (
     <Card title={t('route.pc.announcements')} variant="borderless" className="yy-pc-notices">
-      <List
-        loading={list.isFetching}
-        dataSource={list.data?.edges.map((e) => e.node) ?? []}
-        locale={{ emptyText: <Empty description={t('notices.message.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.totalCount ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
-        renderItem={(n) => (
-          <List.Item
-            key={n.id}
-            extra={<Typography.Text type="secondary">{n.release_time.slice(0, 10)}</Typography.Text>}
-          >
-            <List.Item.Meta
-              title={
+      <Spin spinning={list.isFetching}>
+        {list.isPending ? (
+          // Room for the spinner until the first answer: never "no notices" before it.
+          <div className="yy-pc-notices-pending" aria-busy="true" />
+        ) : rows.length === 0 ? (
+          <Empty description={t('notices.message.empty')} />
+        ) : (
+          <ul className="yy-pc-list yy-pc-list-large">
+            {rows.map((n) => (
+              <li key={n.id}>
                 <Link to={pcPaths.announcementDetail(n.id)}>
                   {n.note_category === '2' && (
                     <Tag color="blue" style={{ marginInlineEnd: 8 }}>
@@ -43,10 +35,20 @@ export default function Announcements() {
                   )}
                   {pick(n.title, n.title_en)}
                 </Link>
-              }
-            />
-          </List.Item>
+                <Typography.Text type="secondary">{n.release_time.slice(0, 10)}</Typography.Text>
+              </li>
+            ))}
+          </ul>
         )}
+      </Spin>
+      <Pagination
+        className="yy-pc-list-pager"
+        current={page}
+        pageSize={PAGE_SIZE}
+        total={list.data?.totalCount ?? 0}
+        onChange={setPage}
+        hideOnSinglePage
+        showSizeChanger={false}
       />
     </Card>
   );

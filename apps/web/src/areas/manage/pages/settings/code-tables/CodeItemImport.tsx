@@ -112,7 +112,7 @@ export default function CodeItemImport() {
         </Form.Item>
         <Form.Item label={t('codeTables.mode')}>
           <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as CodeImportMode)}>
-            <Space direction="vertical">
+            <Space orientation="vertical">
               <Radio value="all">{t('codeTables.modeAll')}</Radio>
               <Radio value="valid">{t('codeTables.modeValid')}</Radio>
             </Space>
