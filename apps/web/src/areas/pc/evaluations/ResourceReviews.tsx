@@ -1,4 +1,4 @@
-import { Alert, Avatar, Button, Empty, Image, List, Skeleton, Space, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Image, Pagination, Skeleton, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../features/booking/result.ts';
@@ -18,10 +18,10 @@ function Review({ e }: { e: Evaluation }) {
   const author = authorOf(e) ?? t('evaluations.reviews.anonymous');
   const pictures = (e.pictures ?? []).filter(Boolean);
   return (
-    <List.Item className="yy-pc-ev-review">
-      <List.Item.Meta
-        avatar={<Avatar>{author.slice(0, 1)}</Avatar>}
-        title={
+    <li className="yy-pc-ev-review yy-pc-list-row">
+      <Avatar>{author.slice(0, 1)}</Avatar>
+      <div className="yy-pc-list-meta">
+        <div className="yy-pc-list-title">
           <Space size={12} wrap>
             <span>{author}</span>
             <ShownStars
@@ -34,37 +34,35 @@ function Review({ e }: { e: Evaluation }) {
             />
             <Typography.Text type="secondary">{e.create_time.slice(0, 16)}</Typography.Text>
           </Space>
-        }
-        description={
-          <>
-            {e.content ? <Typography.Paragraph className="yy-pc-ev-content">{e.content}</Typography.Paragraph> : null}
-            {pictures.length ? (
-              <Image.PreviewGroup>
-                <Space wrap size={6}>
-                  {pictures.map((uri, i) => (
-                    <Image
-                      key={`${uri}-${i}`}
-                      src={fileSrc(uri)}
-                      width={64}
-                      height={64}
-                      style={{ objectFit: 'cover', borderRadius: 6 }}
-                      alt={t('evaluations.reviews.picture', { n: i + 1 })}
-                    />
-                  ))}
-                </Space>
-              </Image.PreviewGroup>
-            ) : null}
-            {e.reply_content ? (
-              <div className="yy-pc-ev-reply">
-                <Typography.Text strong>{t('evaluations.reviews.reply')}</Typography.Text>
-                <Typography.Paragraph className="yy-pc-ev-content">{e.reply_content}</Typography.Paragraph>
-                {e.reply_time ? <Typography.Text type="secondary">{e.reply_time.slice(0, 16)}</Typography.Text> : null}
-              </div>
-            ) : null}
-          </>
-        }
-      />
-    </List.Item>
+        </div>
+        <div className="yy-pc-list-desc">
+          {e.content ? <Typography.Paragraph className="yy-pc-ev-content">{e.content}</Typography.Paragraph> : null}
+          {pictures.length ? (
+            <Image.PreviewGroup>
+              <Space wrap size={6}>
+                {pictures.map((uri, i) => (
+                  <Image
+                    key={`${uri}-${i}`}
+                    src={fileSrc(uri)}
+                    width={64}
+                    height={64}
+                    style={{ objectFit: 'cover', borderRadius: 6 }}
+                    alt={t('evaluations.reviews.picture', { n: i + 1 })}
+                  />
+                ))}
+              </Space>
+            </Image.PreviewGroup>
+          ) : null}
+          {e.reply_content ? (
+            <div className="yy-pc-ev-reply">
+              <Typography.Text strong>{t('evaluations.reviews.reply')}</Typography.Text>
+              <Typography.Paragraph className="yy-pc-ev-content">{e.reply_content}</Typography.Paragraph>
+              {e.reply_time ? <Typography.Text type="secondary">{e.reply_time.slice(0, 16)}</Typography.Text> : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </li>
   );
 }
 
@@ -124,26 +122,31 @@ export default function ResourceReviews({ resourceId }: { resourceId: string }) 
           }
         />
       ) : (
-        <List<Evaluation>
-          loading={list.isFetching}
-          dataSource={rows}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('evaluations.reviews.none')} />,
-          }}
-          renderItem={(e) => <Review key={e.id} e={e} />}
-          pagination={
-            (list.data?.totalCount ?? 0) > PAGE_SIZE
-              ? {
-                  current: page,
-                  pageSize: PAGE_SIZE,
-                  total: list.data?.totalCount ?? 0,
-                  size: 'small',
-                  showSizeChanger: false,
-                  onChange: setPage,
-                }
-              : false
-          }
-        />
+        <Spin spinning={list.isFetching}>
+          {list.isPending ? (
+            // Room for the spinner until the first answer: never "no reviews" before it.
+            <div className="yy-pc-notices-pending" aria-busy="true" />
+          ) : rows.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('evaluations.reviews.none')} />
+          ) : (
+            <ul className="yy-pc-list">
+              {rows.map((e) => (
+                <Review key={e.id} e={e} />
+              ))}
+            </ul>
+          )}
+          {(list.data?.totalCount ?? 0) > PAGE_SIZE ? (
+            <Pagination
+              className="yy-pc-list-pager"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={list.data?.totalCount ?? 0}
+              size="small"
+              showSizeChanger={false}
+              onChange={setPage}
+            />
+          ) : null}
+        </Spin>
       )}
     </section>
   );

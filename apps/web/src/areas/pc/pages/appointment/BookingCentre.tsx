@@ -1,5 +1,5 @@
 import { HeartFilled, HistoryOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -131,28 +131,28 @@ function Search() {
           ) : rows.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pcVenue.centre.noResults', { q })} />
           ) : (
-            <List
-              size="small"
-              dataSource={rows}
-              header={
+            <>
+              <div className="yy-pc-list-header">
                 <Typography.Text type="secondary">
                   {rows.length >= SEARCH_LIMIT
                     ? t('pcVenue.centre.manyResults', { n: SEARCH_LIMIT })
                     : t('pcVenue.centre.resultCount', { n: rows.length })}
                 </Typography.Text>
-              }
-              renderItem={(r) => (
-                <List.Item key={r.id} className="yy-centre-result">
-                  <Link to={pcPaths.venueDetail(r.id)} className="yy-centre-result-name">
-                    {pick(r.resources_name, r.resources_name_en)}
-                  </Link>
-                  <Tag>{pick(r.resources_type_name, r.resources_type_name_en)}</Tag>
-                  <Typography.Text type="secondary" className="yy-centre-result-detail">
-                    {locationOf(r)}
-                  </Typography.Text>
-                </List.Item>
-              )}
-            />
+              </div>
+              <ul className="yy-pc-list">
+                {rows.map((r) => (
+                  <li key={r.id} className="yy-centre-result">
+                    <Link to={pcPaths.venueDetail(r.id)} className="yy-centre-result-name">
+                      {pick(r.resources_name, r.resources_name_en)}
+                    </Link>
+                    <Tag>{pick(r.resources_type_name, r.resources_type_name_en)}</Tag>
+                    <Typography.Text type="secondary" className="yy-centre-result-detail">
+                      {locationOf(r)}
+                    </Typography.Text>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </section>
       ) : null}
@@ -194,36 +194,33 @@ function CommonList({
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : error ? (
         <LoadFailedAlert error={error} onRetry={onRetry} />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
       ) : (
-        <List
-          size="small"
-          dataSource={rows}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
-          renderItem={(r) => (
-            <List.Item
-              key={r.id}
-              className="yy-centre-common"
-              actions={[
-                <Button
-                  key="book"
-                  size="small"
-                  type="primary"
-                  ghost
-                  disabled={r.disabled}
-                  aria-label={t('pcVenue.centre.bookNamed', { name: r.name })}
-                  onClick={() => onBook(r.id)}
-                >
-                  {t('pcVenue.centre.book')}
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                title={<Link to={pcPaths.venueDetail(r.id)}>{r.name}</Link>}
-                description={r.disabled ? t('pcVenue.venue.disabled') : r.detail || undefined}
-              />
-            </List.Item>
-          )}
-        />
+        <ul className="yy-pc-list" aria-label={title}>
+          {rows.map((r) => (
+            <li key={r.id} className="yy-centre-common yy-pc-list-row">
+              <div className="yy-pc-list-meta">
+                <div className="yy-pc-list-title">
+                  <Link to={pcPaths.venueDetail(r.id)}>{r.name}</Link>
+                </div>
+                {r.disabled || r.detail ? (
+                  <div className="yy-pc-list-desc">{r.disabled ? t('pcVenue.venue.disabled') : r.detail}</div>
+                ) : null}
+              </div>
+              <Button
+                size="small"
+                type="primary"
+                ghost
+                disabled={r.disabled}
+                aria-label={t('pcVenue.centre.bookNamed', { name: r.name })}
+                onClick={() => onBook(r.id)}
+              >
+                {t('pcVenue.centre.book')}
+              </Button>
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );
