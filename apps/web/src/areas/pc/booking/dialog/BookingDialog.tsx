@@ -92,7 +92,7 @@ export function BookingDialog(props: BookingDialogProps) {
       width={860}
       footer={null}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       title={
         r
           ? t('pcBooking.dialog.title', { name: pick(r.resources_name, r.resources_name_en) })
