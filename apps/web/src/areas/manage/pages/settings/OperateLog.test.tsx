@@ -146,7 +146,7 @@ describe('operate log screen', () => {
     expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'notice');
     // Chinese content in the Chinese screen carries no note.
     expect(screen.getByText('公告状态 0 -> 1: 开馆通知')).toBeTruthy();
-    expect(screen.queryByText('[中文记录]')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('in English: words in English, Chinese content as recorded with a note, JSON content without', async () => {
@@ -157,7 +157,10 @@ describe('operate log screen', () => {
     expect(screen.getByText('Change state')).toBeTruthy();
     expect(screen.getByText('System settings')).toBeTruthy();
     expect(screen.getByText('公告状态 0 -> 1: 开馆通知')).toBeTruthy();
-    expect(screen.getAllByText('[recorded in Chinese]')).toHaveLength(1);
+    const notes = screen.getAllByRole('note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.textContent).toBe('ZH');
+    expect(notes[0]!.getAttribute('aria-label')).toContain('recorded');
   });
 
   it('turns the picked range into operateTime text', () => {

@@ -110,19 +110,30 @@ function Code({ kind, code }: { kind: OperateLogCodeKind; code: string }) {
   );
 }
 
-/** An entry's content as stored; in English, with a note when it was recorded in Chinese (free text is not translated). */
-function Content({ text, ellipsis }: { text: string; ellipsis?: boolean }) {
+/**
+ * An entry's content as stored; in English, marked when it was recorded in Chinese (free text is
+ * not translated): a short mark in the table's narrow cell, the full note in the detail.
+ */
+function Content({ text, compact }: { text: string; compact?: boolean }) {
   const { t } = useTranslation();
   const note = recordedInChinese(text, currentLanguage());
+  const hint = t('settingsAdmin.log.recordedInChineseHint');
   return (
-    <span className={ellipsis ? 'yy-cell-ellipsis' : undefined} title={ellipsis ? text : undefined}>
+    <span className={compact ? 'yy-cell-ellipsis' : undefined} title={compact ? text : undefined}>
       {note ? (
-        <Tooltip title={t('settingsAdmin.log.recordedInChineseHint')}>
-          <Typography.Text type="secondary" className="yy-log-note">
-            {t('settingsAdmin.log.recordedInChinese')}
-          </Typography.Text>{' '}
+        <Tooltip title={hint}>
+          {compact ? (
+            <span className="yy-log-lang" role="note" aria-label={hint}>
+              {t('settingsAdmin.log.recordedInChineseShort')}
+            </span>
+          ) : (
+            <Typography.Text type="secondary" role="note">
+              {t('settingsAdmin.log.recordedInChinese')}
+            </Typography.Text>
+          )}
         </Tooltip>
       ) : null}
+      {note ? ' ' : null}
       <span lang={note ? 'zh-CN' : undefined}>{text}</span>
     </span>
   );
@@ -207,7 +218,7 @@ export default function OperateLogPage() {
       key: 'operate_content',
       title: t('settingsAdmin.log.content'),
       dataIndex: 'operate_content',
-      render: (v: string) => <Content text={v} ellipsis />,
+      render: (v: string) => <Content text={v} compact />,
     },
     { key: 'operate_object', title: t('settingsAdmin.log.object'), dataIndex: 'operate_object', defaultHidden: true },
     { key: 'id_address', title: t('settingsAdmin.log.ip'), dataIndex: 'id_address', width: 130 },
