@@ -19,6 +19,11 @@ describe('LookupSelect', () => {
     expect(shown()).toBe(text);
   });
 
+  it('an empty value is no choice: the placeholder, not "no longer exists"', () => {
+    render(<LookupSelect value="" placeholder="请选择资源类型" options={[{ value: ID, label: '研讨室' }]} />);
+    expect(shown()).toBe('请选择资源类型');
+  });
+
   it('keeps the id at hand in a tooltip when its choice is gone', async () => {
     render(<LookupSelect value={ID} options={[]} />);
     fireEvent.mouseEnter(screen.getByText('已不存在'));

@@ -12,12 +12,15 @@ export function LookupSelect<V = string>({
   labelRender,
   loading,
   failed,
+  value,
   ...props
 }: SelectProps<V> & { failed?: boolean }) {
   const { t } = useTranslation();
   return (
     <Select<V>
       {...props}
+      // Forms keep "none" as an empty string: that is no choice (the placeholder), not a missing one.
+      value={(value as unknown) === '' ? undefined : value}
       loading={loading}
       labelRender={(item) => {
         if (item.label !== undefined && item.label !== null) return labelRender ? labelRender(item) : item.label;

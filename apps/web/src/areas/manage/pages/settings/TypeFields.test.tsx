@@ -96,5 +96,9 @@ describe('pages that keep a resource type by id', () => {
     });
     expect(await screen.findByText(hint)).toBeTruthy();
     expect(screen.queryByText(/资源类型的 ID/)).toBeNull();
+    // A new record has no type yet: the drop-down asks for one rather than saying it is gone.
+    const dialog = document.querySelector('.ant-modal')!;
+    expect(dialog.textContent).toContain('请选择资源类型');
+    expect(dialog.textContent).not.toContain('已不存在');
   });
 });
