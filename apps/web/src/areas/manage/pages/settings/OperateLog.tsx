@@ -14,7 +14,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { DeleteOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOperateLog } from '../../../../features/logs/api/deleteOperateLog.ts';
@@ -29,6 +29,8 @@ import {
   sameWordCodes,
   type OperateLogCodeKind,
 } from '../../../../features/logs/words.ts';
+import { exportFileName, saveFile, workbookOf } from '../../../../features/appointments-admin/export.ts';
+import { findAllOperateLogs, operateLogExportColumns } from '../../../../features/logs/export.ts';
 import { currentLanguage } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { ensureOk, errorText } from '../../operation-result.ts';
@@ -177,6 +179,41 @@ export default function OperateLogPage() {
     }
   };
 
+  const [exporting, setExporting] = useState(false);
+  /** Every entry the search matches (not only the page shown) to an .xlsx, codes beside their words. */
+  const exportAll = async () => {
+    const key = 'operate-log-export';
+    setExporting(true);
+    try {
+      const { rows: found, total: count } = await findAllOperateLogs(
+        { filter: variables.filter, operateTime: variables.operateTime },
+        (read, of) =>
+          void message.open({ key, type: 'loading', content: t('settingsAdmin.log.exporting', { read, total: of }) }),
+      );
+      if (!found.length) {
+        void message.open({ key, type: 'info', content: t('settingsAdmin.log.exportEmpty') });
+        return;
+      }
+      const title = t('settingsAdmin.log.exportTitle');
+      saveFile(
+        exportFileName(title, new Date()),
+        await workbookOf(title, operateLogExportColumns(t, currentLanguage()), found),
+      );
+      const truncated = found.length < count;
+      void message.open({
+        key,
+        type: truncated ? 'warning' : 'success',
+        content: truncated
+          ? t('settingsAdmin.log.exportTruncated', { total: count, count: found.length })
+          : t('settingsAdmin.log.exported', { count: found.length }),
+      });
+    } catch (err) {
+      void message.open({ key, type: 'error', content: `${t('settingsAdmin.log.exportFailed')}: ${errorText(err)}` });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const confirmBatch = () =>
     modal.confirm({
       title: t('settingsAdmin.log.batchDeleteTitle'),
@@ -296,10 +333,15 @@ export default function OperateLogPage() {
         onRetry={() => void list.refetch()}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         toolbar={
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatch}>
-            {t('settingsAdmin.batchDelete')}
-            {selected.length ? ` (${selected.length})` : ''}
-          </Button>
+          <Space wrap>
+            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatch}>
+              {t('settingsAdmin.batchDelete')}
+              {selected.length ? ` (${selected.length})` : ''}
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportAll()}>
+              {t('settingsAdmin.log.export')}
+            </Button>
+          </Space>
         }
         pagination={{
           current: page.current,
