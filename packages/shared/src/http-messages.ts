@@ -19,7 +19,30 @@ export function httpStatusMessage(status: number): string {
   return httpStatusMessages[status] ?? `连接错误${status}`;
 }
 
+/** The same messages in English, for a screen in English (spec 8 gives the Chinese ones). */
+export const httpStatusMessagesEn: Readonly<Record<number, string>> = {
+  400: 'Bad request',
+  401: 'Not authorised; please sign in again',
+  403: 'Access denied',
+  404: 'Request failed: not found',
+  405: 'Request method not allowed',
+  408: 'Request timed out',
+  500: 'Server error',
+  501: 'Not implemented',
+  502: 'Network error',
+  503: 'Service unavailable',
+  504: 'Network timeout',
+  505: 'HTTP version not supported',
+};
+
+/** The English text for a failed HTTP status: the catalogue's, or "Connection error" and the status. */
+export function httpStatusMessageEn(status: number): string {
+  return httpStatusMessagesEn[status] ?? `Connection error ${status}`;
+}
+
 export const HTTP_TIMEOUT_MS = 10_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const NO_RESPONSE_TIMEOUT_MESSAGE = '服务器响应超时，请刷新当前页';
 export const CONNECTION_FAILED_MESSAGE = '连接服务器失败';
+export const NO_RESPONSE_TIMEOUT_MESSAGE_EN = 'The server did not answer in time; please reload the page';
+export const CONNECTION_FAILED_MESSAGE_EN = 'Could not connect to the server';

@@ -41,6 +41,9 @@ describe('GraphQL client', () => {
     configureGraphql({ token: async () => 'x', unauthorized, onError: () => {} });
     respond(502, {});
     await expect(gql('iam', '{ x }')).rejects.toThrow('网络错误');
+    respond(502, {});
+    // A screen in English shows the English text of the same failure.
+    await expect(gql('iam', '{ x }')).rejects.toMatchObject({ messageEn: 'Network error' });
     respond(418, {});
     await expect(gql('iam', '{ x }')).rejects.toThrow('连接错误418');
     respond(401, { errors: [{ message: 'ACCESS_TOKEN_INVALID' }] });
@@ -53,6 +56,9 @@ describe('GraphQL client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(gql('iam', '{ x }')).rejects.toThrow('连接服务器失败');
+    await expect(gql('iam', '{ x }')).rejects.toMatchObject({
+      message: '连接服务器失败',
+      messageEn: 'Could not connect to the server',
+    });
   });
 });

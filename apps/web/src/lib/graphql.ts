@@ -1,8 +1,11 @@
 import {
   CONNECTION_FAILED_MESSAGE,
+  CONNECTION_FAILED_MESSAGE_EN,
   HTTP_TIMEOUT_MS,
   NO_RESPONSE_TIMEOUT_MESSAGE,
+  NO_RESPONSE_TIMEOUT_MESSAGE_EN,
   httpStatusMessage,
+  httpStatusMessageEn,
 } from '@yuyue/shared';
 
 export type Endpoint = 'apps_yy_sys' | 'iam' | 'public';
@@ -62,6 +65,9 @@ export async function gql<T>(endpoint: Endpoint, query: string, variables: Recor
     throw new RequestError(
       timeout ? NO_RESPONSE_TIMEOUT_MESSAGE : CONNECTION_FAILED_MESSAGE,
       timeout ? 'timeout' : 'network',
+      undefined,
+      undefined,
+      timeout ? NO_RESPONSE_TIMEOUT_MESSAGE_EN : CONNECTION_FAILED_MESSAGE_EN,
     );
   }
   if (res.status === 401) hooks.unauthorized();
@@ -77,6 +83,14 @@ export async function gql<T>(endpoint: Endpoint, query: string, variables: Recor
       first.extensions?.msg_en ?? first.message,
     );
   }
-  if (!res.ok || !body?.data) throw new RequestError(httpStatusMessage(res.status), 'http', res.status);
+  if (!res.ok || !body?.data) {
+    throw new RequestError(
+      httpStatusMessage(res.status),
+      'http',
+      res.status,
+      undefined,
+      httpStatusMessageEn(res.status),
+    );
+  }
   return body.data;
 }
