@@ -172,9 +172,13 @@ export function startHostPortal(appPort) {
 
 // --- browser helpers -----------------------------------------------------------------------
 
-/** A new browser context with a page that records uncaught errors. */
+/**
+ * A new browser context with a page that records uncaught errors. Its clock reads the tenant's
+ * zone, as a campus machine's would: the pages take "today" from the browser, so elsewhere a
+ * booking made for the tenant's today would sit on another day for 8 hours of every day.
+ */
 export async function openPage(browser, { width = 1366, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN', timezoneId: TENANT_ZONE });
   const page = await context.newPage();
   watch(page);
   return { context, page };

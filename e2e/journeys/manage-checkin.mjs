@@ -10,24 +10,14 @@ import {
   graphql,
   submitLogin,
   expectPath,
-  watch,
   hhmm,
-  TENANT_ZONE,
+  openPage,
   wallClock,
 } from '../lib.mjs';
 import { iam, ok } from './resource-admins.mjs';
 
-/** A 1366x900 page whose clock reads the tenant's zone. */
-async function openDesktop(browser) {
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    locale: 'zh-CN',
-    timezoneId: TENANT_ZONE, // the pages read dates in the browser's zone, as a campus machine would
-  });
-  const page = await context.newPage();
-  watch(page);
-  return { context, page };
-}
+/** A 1366x900 page (its clock reads the tenant's zone, as every journey's does). */
+const openDesktop = (browser) => openPage(browser, { width: 1366, height: 900 });
 
 async function signInAt(page, app, pathname, who) {
   await page.goto(`${app}${BASE}${pathname}`);
