@@ -626,6 +626,11 @@ export const errorCatalogue = {
   },
   CAPTCHA_SLIDE_WRONG: { zh: '验证失败，请重新滑动', en: 'The piece is not in place; please try again' },
   CAPTCHA_CHECK_INPUT_INVALID: { zh: '验证码参数错误：{detail}', en: 'Invalid captcha check: {detail}' },
+  // the captcha throttle: too many challenges or failed checks of an account or an address (section: captcha)
+  CAPTCHA_COOLING: {
+    zh: '滑块验证尝试次数过多，请于{time}后再试（约{minutes}分钟）',
+    en: 'Too many captcha attempts; try again after {time} (in about {minutes} min)',
+  },
   SUBMIT_TOO_FREQUENT: {
     zh: '频繁调用接口，禁用3分钟',
     en: 'Too many submits in a short time; you can submit again in 3 minutes',
@@ -654,11 +659,6 @@ export const errorCatalogue = {
   },
   NOTIFICATION_MAIL_NOT_FOUND: { zh: '邮件记录不存在', en: 'The e-mail does not exist' },
   NOTIFICATION_MAIL_NOT_FAILED: {
-  // the captcha throttle: too many challenges or failed checks of an account or an address (section: captcha)
-  CAPTCHA_COOLING: {
-    zh: '滑块验证尝试次数过多，请于{time}后再试（约{minutes}分钟）',
-    en: 'Too many captcha attempts; try again after {time} (in about {minutes} min)',
-  },
     zh: '只能重新发送发送失败的邮件（{recipient} 的邮件不是失败状态）',
     en: 'Only e-mails that failed can be sent again (the one to {recipient} has not failed)',
   },
