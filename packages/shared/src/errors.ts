@@ -690,7 +690,10 @@ export const errorCatalogue = {
     en: 'Only the {days} days from today can be shown ({from} to {to})',
   },
   // --- the database unreachable or too slow: HTTP 503, the request may be retried (section: db-resilience)
-  SERVICE_UNAVAILABLE: { zh: '服务暂不可用，请稍后重试', en: 'Service temporarily unavailable, please try again later' },
+  SERVICE_UNAVAILABLE: {
+    zh: '服务暂不可用，请稍后重试',
+    en: 'Service temporarily unavailable, please try again later',
+  },
   DATABASE_TIMEOUT: {
     zh: '服务繁忙，处理超时，请稍后重试',
     en: 'The service is busy and the request took too long, please try again later',
