@@ -173,15 +173,15 @@ describe('messages and messages_en are lists of strings', () => {
     expect(free).toEqual({
       code: '0',
       name: 'checkResourceTimeSlotCapacity',
-      messages: ['可以预约'],
-      messages_en: [expect.any(String)],
+      messages: [],
+      messages_en: [],
     });
 
     const booked = await submit(t, resAdmin, {
       model: model(court.id, '2030-01-03'),
       timeSlotIdList: [court.slots[0]!.id],
     });
-    expect(booked).toMatchObject({ code: '0', messages: ['预约成功'], messages_en: ['Booked'] });
+    expect(booked).toMatchObject({ code: '0', messages: [], messages_en: [] });
     const taken = (await check(student, court.slots[0]!.id)).body.data!.checkResourceTimeSlotCapacity;
     expect(taken.code).toBe('500');
     expect(taken.messages).toHaveLength(1);

@@ -13,8 +13,10 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
   typeDefs: readSdl(import.meta.url, 'booking.graphql'),
   resolvers: {
     Query: {
-      checkResourceTimeSlotCapacity: async (_, args, { ctx }) =>
-        okMessages('checkResourceTimeSlotCapacity', await booking.checkCapacity(ctx, args)),
+      checkResourceTimeSlotCapacity: async (_, args, { ctx }) => {
+        await booking.checkCapacity(ctx, args); // a refusal is thrown, with its texts
+        return okMessages('checkResourceTimeSlotCapacity');
+      },
       findAppointmentInformationAllForAccount: async (_, args, { ctx }) => {
         const { nodes, total, offset } = await booking.listOwnAppointments(ctx, args);
         return connection(nodes, total, offset);
@@ -33,7 +35,7 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
       findResourceTypeSlotAvailability: async (_, { resourcesTypeId, date, filter }, { ctx }) =>
         booking.typeAvailability(ctx, resourcesTypeId, date, filter),
       findAppointmentBookAgain: async (_, { id }, { ctx }) => ({
-        ...okMessages('findAppointmentBookAgain', { zh: '可以再次预约', en: 'Ready to book again' }),
+        ...okMessages('findAppointmentBookAgain'),
         ...(await booking.bookAgain(ctx, id)),
       }),
     },
@@ -48,7 +50,7 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
                 report: null,
               };
         return {
-          ...okMessages('saveAppointmentInformationAll', r.texts),
+          ...okMessages('saveAppointmentInformationAll'),
           ids: r.ids,
           appointmentId: r.ids[0] ?? '',
           processURL: '',

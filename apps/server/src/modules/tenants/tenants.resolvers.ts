@@ -40,11 +40,8 @@ export const tenantsGraphql: GraphqlContribution<'apps_yy_sys'> = {
       updateTenantsByTenantId: async (_, { model }, { ctx }) => (await tenants.updateTenantById(ctx, model), ok()),
       initTenantsData: async (_, { model }, { ctx }) => (await tenants.initTenantData(ctx, model), ok()),
       manualInitTenantsData: async (_, __, { ctx }) => {
-        const added = await tenants.manualInitTenantData(ctx);
-        return okMessages('manualInitTenantsData', {
-          zh: `初始化完成，补充了 ${added} 项默认数据`,
-          en: `Initialisation complete; ${added} default entries added`,
-        });
+        await tenants.manualInitTenantData(ctx);
+        return okMessages('manualInitTenantsData');
       },
     },
   },

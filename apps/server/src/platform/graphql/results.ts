@@ -10,9 +10,12 @@ export function messagesResult(code: string, name: string, messages: { zh: strin
   return { code, name, messages: [messages.zh], messages_en: [messages.en] };
 }
 
-/** A successful `code/messages` result. */
-export function okMessages(name: string, messages: { zh: string; en: string }) {
-  return messagesResult(RESULT_OK, name, messages);
+/**
+ * A successful `code/messages` result: `{"code":"0","messages":[]}`, as the original answers
+ * (api-contract 4). Success says nothing more; a caller shows its own words.
+ */
+export function okMessages(name: string) {
+  return { code: RESULT_OK, name, messages: [] as string[], messages_en: [] as string[] };
 }
 
 /** Offset paging into the contract's connection shape. */
