@@ -2,17 +2,23 @@
 // the venue, the time choice and the application form, then cancelled with a reason; and a
 // weekly periodic booking whose preview shows the week someone else took, booking the rest.
 import assert from 'node:assert/strict';
-import { BASE, accounts, assertNoPageErrors, expectPath, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import {
+  BASE,
+  accounts,
+  assertNoPageErrors,
+  expectPath,
+  expectText,
+  graphql,
+  openPage,
+  signInAt,
+  wallClock,
+} from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const pad = (n) => String(n).padStart(2, '0');
 
-/** The browser's calendar date `days` from today, as the date strip counts them. */
-function dateFromToday(days) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** The calendar date `days` from today, as the date strip counts them (the browser's clock reads the tenant's zone). */
+const dateFromToday = (days) => wallClock(Date.now() + days * 86_400_000).date;
 const addDays = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** "1" Monday .. "7" Sunday. */
 const weekdayOf = (iso) => String(new Date(`${iso}T00:00:00Z`).getUTCDay() || 7);

@@ -1,15 +1,21 @@
 // Desktop booking: the time grid, the booking dialog, periodic bookings with their preview, and
 // my appointments, on a 1366x900 viewport.
 import assert from 'node:assert/strict';
-import { BASE, accounts, assertNoPageErrors, expectPath, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import {
+  BASE,
+  accounts,
+  assertNoPageErrors,
+  expectPath,
+  expectText,
+  graphql,
+  openPage,
+  signInAt,
+  wallClock,
+} from '../lib.mjs';
 
 const pad = (n) => String(n).padStart(2, '0');
-/** The browser's local date `days` from today (the journey and Chromium share the machine's zone). */
-function localDate(days) {
-  const d = new Date();
-  const t = new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
-  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
-}
+/** The date `days` from today as the pages count them (the browser's clock reads the tenant's zone). */
+const localDate = (days) => wallClock(Date.now() + days * 86_400_000).date;
 
 /**
  * A badminton court with its own rules, made by the administrator through the API: twelve
