@@ -72,6 +72,9 @@ export function wallClock(ms = Date.now()) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/** The date `days` from today as the pages count them (every page's clock reads the tenant's zone), "YYYY-MM-DD". */
+export const dateFromToday = (days, ms = Date.now()) => wallClock(ms + days * 86_400_000).date;
+
 /** The first date after today (tenant's zone) that is a Monday to Friday, "YYYY-MM-DD". */
 export function nextWorkday(ms = Date.now()) {
   for (let days = 1; ; days++) {

@@ -13,14 +13,12 @@ import {
   openPage,
   publishNotice,
   signInAt,
-  wallClock,
+  dateFromToday,
 } from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const pad = (n) => String(n).padStart(2, '0');
-/** The calendar date `days` from today as the pages count them (the browser's clock reads the tenant's zone). */
-const dateFromToday = (days) => wallClock(Date.now() + days * 86_400_000).date;
 
 async function shot(page, name) {
   if (!process.env.E2E_SHOTS) return;

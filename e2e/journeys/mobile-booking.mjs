@@ -11,14 +11,12 @@ import {
   graphql,
   openPage,
   signInAt,
-  wallClock,
+  dateFromToday,
 } from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const pad = (n) => String(n).padStart(2, '0');
 
-/** The calendar date `days` from today, as the date strip counts them (the browser's clock reads the tenant's zone). */
-const dateFromToday = (days) => wallClock(Date.now() + days * 86_400_000).date;
 const addDays = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** "1" Monday .. "7" Sunday. */
 const weekdayOf = (iso) => String(new Date(`${iso}T00:00:00Z`).getUTCDay() || 7);

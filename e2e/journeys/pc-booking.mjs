@@ -10,12 +10,10 @@ import {
   graphql,
   openPage,
   signInAt,
-  wallClock,
+  dateFromToday,
 } from '../lib.mjs';
 
 const pad = (n) => String(n).padStart(2, '0');
-/** The date `days` from today as the pages count them (the browser's clock reads the tenant's zone). */
-const localDate = (days) => wallClock(Date.now() + days * 86_400_000).date;
 
 /**
  * A badminton court with its own rules, made by the administrator through the API: twelve
@@ -137,8 +135,8 @@ export const journeys = [
       await signInAt(admin, app, '/pc/home', accounts.admin);
       const name = `周期场地${stamp}`;
       const { typeId, id, slots } = await makeCourt(admin, name, 60);
-      const first = localDate(2);
-      const taken = localDate(9);
+      const first = dateFromToday(2);
+      const taken = dateFromToday(9);
       // someone else holds the second week's slot
       const held = await graphql(
         admin,
