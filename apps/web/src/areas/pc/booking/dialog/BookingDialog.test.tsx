@@ -319,29 +319,33 @@ describe('booking dialog: dates not open yet (7 days ahead, the next one at 21:0
     expect(shut(await dayCell(input, '2026-12-04'))).toBe(false);
   });
 
-  it('does the same in the batch picker, and the periodic rule says from when dates are not open', {
-    timeout: 60_000,
-  }, async () => {
-    serveGraphql({ ...dialogAnswers, ...rolling });
-    await openDialog();
-    fireEvent.click(await screen.findByText('批量预约'));
-    const batch = (await screen.findByText('设置批量预约', { selector: '.ant-modal-title' })).closest(
-      '.ant-modal',
-    ) as HTMLElement;
-    expect(within(batch).getByText('2026-12-05 起的日期尚未开放，2026-12-05 将于 21:00 开放预约')).toBeTruthy();
-    const picker = batch.querySelector<HTMLElement>('.ant-picker')!;
-    expect(shut(await dayCell(picker, '2026-12-05'))).toBe(true);
-    expect(shut(await dayCell(picker, '2026-12-04'))).toBe(false);
-    fireEvent.click(batch.querySelector('.ant-modal-close')!);
+  it(
+    'does the same in the batch picker, and the periodic rule says from when dates are not open',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      serveGraphql({ ...dialogAnswers, ...rolling });
+      await openDialog();
+      fireEvent.click(await screen.findByText('批量预约'));
+      const batch = (await screen.findByText('设置批量预约', { selector: '.ant-modal-title' })).closest(
+        '.ant-modal',
+      ) as HTMLElement;
+      expect(within(batch).getByText('2026-12-05 起的日期尚未开放，2026-12-05 将于 21:00 开放预约')).toBeTruthy();
+      const picker = batch.querySelector<HTMLElement>('.ant-picker')!;
+      expect(shut(await dayCell(picker, '2026-12-05'))).toBe(true);
+      expect(shut(await dayCell(picker, '2026-12-04'))).toBe(false);
+      fireEvent.click(batch.querySelector('.ant-modal-close')!);
 
-    fireEvent.click(screen.getByText('周期预约'));
-    const periodic = (await screen.findByText('设置周期规则', { selector: '.ant-modal-title' })).closest(
-      '.ant-modal',
-    ) as HTMLElement;
-    expect(
-      within(periodic).getByText(
-        '2026-12-05 起的日期尚未开放预约（2026-12-05 将于 21:00 开放），预览中这些日期不可预约',
-      ),
-    ).toBeTruthy();
-  });
+      fireEvent.click(screen.getByText('周期预约'));
+      const periodic = (await screen.findByText('设置周期规则', { selector: '.ant-modal-title' })).closest(
+        '.ant-modal',
+      ) as HTMLElement;
+      expect(
+        within(periodic).getByText(
+          '2026-12-05 起的日期尚未开放预约（2026-12-05 将于 21:00 开放），预览中这些日期不可预约',
+        ),
+      ).toBeTruthy();
+    },
+  );
 });
