@@ -80,6 +80,27 @@ export function SignInfoView({ sign, now, heading = true }: { sign: AppointmentS
   );
 }
 
+/** A booking's sign-in information that did not load (failed, or no such booking), with a retry. */
+export function SignInfoFailed({
+  query,
+  className = 'yy-ci',
+}: {
+  query: { error: unknown; refetch: () => unknown };
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <p role="alert" className="yy-ci-error">
+        {query.error ? errorText(query.error) : t('checkin.info.notFound')}
+      </p>
+      <button type="button" className="yy-ci-link" onClick={() => void query.refetch()}>
+        {t('checkin.code.retry')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The check-in record of a booking by id, loaded (for the booking detail pages of both areas;
  * the booker or an administrator of its resource may read it).
@@ -88,19 +109,7 @@ export function SignInfo({ appointmentId }: { appointmentId: string }) {
   const ready = useCheckinTexts(['common']);
   const query = useAppointmentSignInfo(appointmentId);
   const now = useNow(30_000);
-  const { t } = useTranslation();
   if (!ready || query.isPending) return <div className="yy-ci yy-ci-placeholder" aria-busy="true" />;
-  if (query.error || !query.data) {
-    return (
-      <div className="yy-ci">
-        <p role="alert" className="yy-ci-error">
-          {query.error ? errorText(query.error) : t('checkin.info.notFound')}
-        </p>
-        <button type="button" className="yy-ci-link" onClick={() => void query.refetch()}>
-          {t('checkin.code.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (query.error || !query.data) return <SignInfoFailed query={query} />;
   return <SignInfoView sign={query.data} now={now} />;
 }

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingDate } from '../../booking/dates.ts';
-import { errorText } from '../../booking/result.ts';
 import { useAppointmentSignCode } from '../api/findAppointmentSignCode.ts';
 import { useAppointmentSignInfo } from '../api/findAppointmentSignInfo.ts';
 import { useCheckinTexts } from '../texts.ts';
 import { shortWallTime, signUse, signVerdict, windowPhase } from '../signs.ts';
 import { CodeQr } from './CodeQr.tsx';
-import { VerdictTag } from './SignInfo.tsx';
+import { SignInfoFailed, VerdictTag } from './SignInfo.tsx';
 import { useNow } from './useNow.ts';
 import './checkin.css';
 
@@ -40,16 +39,7 @@ export function VoucherQr({ appointmentId }: { appointmentId: string }) {
 
   if (!ready || info.isPending) return <div className="yy-ci yy-ci-placeholder" aria-busy="true" />;
   if (!sign) {
-    return (
-      <div className="yy-ci yy-ci-qr">
-        <p role="alert" className="yy-ci-error">
-          {info.error ? errorText(info.error) : t('checkin.info.notFound')}
-        </p>
-        <button type="button" className="yy-ci-link" onClick={() => void info.refetch()}>
-          {t('checkin.code.retry')}
-        </button>
-      </div>
-    );
+    return <SignInfoFailed query={info} className="yy-ci yy-ci-qr" />;
   }
   const verdict = signVerdict(sign, now);
   if (!use) {

@@ -2,9 +2,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { bookingDate } from '../../../../../features/booking/dates.ts';
-import { errorText } from '../../../../../features/booking/result.ts';
 import { useAppointmentSignInfo } from '../../../../../features/checkin/api/findAppointmentSignInfo.ts';
-import { SignInfoView } from '../../../../../features/checkin/components/SignInfo.tsx';
+import { SignInfoFailed, SignInfoView } from '../../../../../features/checkin/components/SignInfo.tsx';
 import { useNow } from '../../../../../features/checkin/components/useNow.ts';
 import { checkinPaths } from '../../../../../features/checkin/paths.ts';
 import { shortWallTime, signUse, windowPhase } from '../../../../../features/checkin/signs.ts';
@@ -28,16 +27,7 @@ export function SignTab({ appointmentId }: { appointmentId: string }) {
   const sign = info.data;
   if (!ready || info.isPending) return <div className="yy-ci yy-ci-placeholder" aria-busy="true" />;
   if (!sign) {
-    return (
-      <div className="yy-ci">
-        <p role="alert" className="yy-ci-error">
-          {info.error ? errorText(info.error) : t('checkin.info.notFound')}
-        </p>
-        <button type="button" className="yy-ci-link" onClick={() => void info.refetch()}>
-          {t('checkin.code.retry')}
-        </button>
-      </div>
-    );
+    return <SignInfoFailed query={info} />;
   }
   const use = signUse(sign, now);
   const phase = windowPhase(sign, now);
