@@ -270,3 +270,45 @@ export async function publishNotice(page, model) {
   assert.equal(state.data?.updateNoticeState?.errcode, '0', JSON.stringify(state));
   return id;
 }
+
+/** The id of the seeded badminton court type (羽毛球场). */
+export async function badmintonTypeId(admin) {
+  const types = await graphql(admin, '{ findResourcesTypeAllByAccount { id resources_name } }');
+  const type = types.data.findResourcesTypeAllByAccount.find((t) => t.resources_name === '羽毛球场');
+  assert.ok(type, JSON.stringify(types));
+  return type.id;
+}
+
+/**
+ * A court made by the administrator through the API, with its own rules: twelve one-hour slots
+ * 09:00-21:00, bookable `days` days ahead from midnight, no captcha; `extra` adds or overrides
+ * fields of the model. Returns its id, name and slot ids by start ("09:00").
+ */
+export async function makeHourlyCourt(admin, { typeId, name, days = 7, extra = {} }) {
+  const pad = (n) => String(n).padStart(2, '0');
+  const saved = await graphql(admin, 'mutation($m: InputResources!) { saveResources(model: $m) { errcode msg ids } }', {
+    m: {
+      resources_name: name,
+      resources_name_en: name,
+      resources_type_id: typeId,
+      available_number: 1,
+      capacity: 4,
+      rule_source: '0',
+      appointment_date_days: days,
+      days_rule_refresh_time: '00:00',
+      resourcesTimeSlot: Array.from({ length: 12 }, (_, i) => ({
+        kssj: `${pad(9 + i)}:00`,
+        jssj: `${pad(10 + i)}:00`,
+        order: i,
+      })),
+      ...extra,
+    },
+  });
+  assert.equal(saved.data?.saveResources?.errcode, '0', JSON.stringify(saved));
+  const id = saved.data.saveResources.ids[0];
+  const found = await graphql(admin, 'query($id: ID!) { findResources(id: $id) { resourcesTimeSlot { id kssj } } }', {
+    id,
+  });
+  const slots = Object.fromEntries(found.data.findResources.resourcesTimeSlot.map((s) => [s.kssj, s.id]));
+  return { id, name, slots };
+}

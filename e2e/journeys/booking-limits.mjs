@@ -14,11 +14,11 @@ import {
   publishNotice,
   signInAt,
   dateFromToday,
+  makeHourlyCourt,
 } from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const pad = (n) => String(n).padStart(2, '0');
 
 async function shot(page, name) {
   if (!process.env.E2E_SHOTS) return;
@@ -47,32 +47,7 @@ async function makeLimitedType(admin, name) {
 }
 
 /** A court of the type with hourly slots 09:00-21:00, bookable 7 days ahead, no captcha. */
-async function makeCourt(admin, typeId, name) {
-  const saved = await graphql(admin, 'mutation($m: InputResources!) { saveResources(model: $m) { errcode msg ids } }', {
-    m: {
-      resources_name: name,
-      resources_name_en: name,
-      resources_type_id: typeId,
-      available_number: 1,
-      capacity: 4,
-      rule_source: '0',
-      appointment_date_days: 7,
-      days_rule_refresh_time: '00:00',
-      resourcesTimeSlot: Array.from({ length: 12 }, (_, i) => ({
-        kssj: `${pad(9 + i)}:00`,
-        jssj: `${pad(10 + i)}:00`,
-        order: i,
-      })),
-    },
-  });
-  assert.equal(saved.data?.saveResources?.errcode, '0', JSON.stringify(saved));
-  const id = saved.data.saveResources.ids[0];
-  const found = await graphql(admin, 'query($id: ID!) { findResources(id: $id) { resourcesTimeSlot { id kssj } } }', {
-    id,
-  });
-  const slots = Object.fromEntries(found.data.findResources.resourcesTimeSlot.map((s) => [s.kssj, s.id]));
-  return { id, name, slots };
-}
+const makeCourt = (admin, typeId, name) => makeHourlyCourt(admin, { typeId, name });
 
 /** Books a slot through the API as the page's user. */
 async function book(page, court, date, start) {

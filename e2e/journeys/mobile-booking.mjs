@@ -12,10 +12,11 @@ import {
   openPage,
   signInAt,
   dateFromToday,
+  badmintonTypeId,
+  makeHourlyCourt,
 } from '../lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
-const pad = (n) => String(n).padStart(2, '0');
 
 const addDays = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** "1" Monday .. "7" Sunday. */
@@ -28,16 +29,11 @@ const WEEKDAY_SHORT = { 1: '周一', 2: '周二', 3: '周三', 4: '周四', 5: '
  * captcha, which no journey can solve). Returns its id and the slots by start time.
  */
 async function makeCourt(admin, name, days) {
-  const types = await graphql(admin, '{ findResourcesTypeAllByAccount { id resources_name } }');
-  const type = types.data.findResourcesTypeAllByAccount.find((t) => t.resources_name === '羽毛球场');
-  assert.ok(type, JSON.stringify(types));
-  const saved = await graphql(admin, 'mutation($m: InputResources!) { saveResources(model: $m) { errcode msg ids } }', {
-    m: {
-      resources_name: name,
-      resources_name_en: name,
-      resources_type_id: type.id,
-      available_number: 1,
-      capacity: 4,
+  return makeHourlyCourt(admin, {
+    typeId: await badmintonTypeId(admin),
+    name,
+    days,
+    extra: {
       campus_code: 'main',
       campus_name: '主校区',
       campus_name_en: 'Main campus',
@@ -47,24 +43,9 @@ async function makeCourt(admin, name, days) {
       floor_code: '1F',
       floor_name: '一层',
       floor_name_en: '1st floor',
-      rule_source: '0',
-      appointment_date_days: days,
-      days_rule_refresh_time: '00:00',
       min_interval_minutes_cancel: 0,
-      resourcesTimeSlot: Array.from({ length: 12 }, (_, i) => ({
-        kssj: `${pad(9 + i)}:00`,
-        jssj: `${pad(10 + i)}:00`,
-        order: i,
-      })),
     },
   });
-  assert.equal(saved.data?.saveResources?.errcode, '0', JSON.stringify(saved));
-  const id = saved.data.saveResources.ids[0];
-  const found = await graphql(admin, 'query($id: ID!) { findResources(id: $id) { resourcesTimeSlot { id kssj } } }', {
-    id,
-  });
-  const slots = Object.fromEntries(found.data.findResources.resourcesTimeSlot.map((s) => [s.kssj, s.id]));
-  return { id, name, slots };
 }
 
 /** From the home page's category to the court's venue page, through the search. */

@@ -11,9 +11,9 @@ import {
   openPage,
   signInAt,
   dateFromToday,
+  badmintonTypeId,
+  makeHourlyCourt,
 } from '../lib.mjs';
-
-const pad = (n) => String(n).padStart(2, '0');
 
 /**
  * A badminton court with its own rules, made by the administrator through the API: twelve
@@ -21,37 +21,15 @@ const pad = (n) => String(n).padStart(2, '0');
  * courts' template asks for one). Returns the type, the court and its slot ids by start.
  */
 async function makeCourt(admin, name, days) {
-  const types = await graphql(admin, '{ findResourcesTypeAllByAccount { id resources_name } }');
-  const type = types.data.findResourcesTypeAllByAccount.find((t) => t.resources_name === '羽毛球场');
-  assert.ok(type, JSON.stringify(types));
-  const saved = await graphql(admin, 'mutation($m: InputResources!) { saveResources(model: $m) { errcode msg ids } }', {
-    m: {
-      resources_name: name,
-      resources_name_en: name,
-      resources_type_id: type.id,
-      available_number: 1,
-      capacity: 4,
-      campus_code: 'main',
-      campus_name: '主校区',
-      building_code: 'gym',
-      building_name: '体育馆',
-      rule_source: '0',
-      appointment_date_days: days,
-      days_rule_refresh_time: '00:00',
-      min_interval_minutes_cancel: 30,
-      resourcesTimeSlot: Array.from({ length: 12 }, (_, i) => ({
-        kssj: `${pad(9 + i)}:00`,
-        jssj: `${pad(10 + i)}:00`,
-      })),
-    },
-  });
-  assert.equal(saved.data?.saveResources?.errcode, '0', JSON.stringify(saved));
-  const id = saved.data.saveResources.ids[0];
-  const found = await graphql(admin, 'query($id: ID!) { findResources(id: $id) { resourcesTimeSlot { id kssj } } }', {
-    id,
-  });
-  const slots = Object.fromEntries(found.data.findResources.resourcesTimeSlot.map((s) => [s.kssj, s.id]));
-  return { typeId: type.id, id, slots };
+  const typeId = await badmintonTypeId(admin);
+  const extra = {
+    campus_code: 'main',
+    campus_name: '主校区',
+    building_code: 'gym',
+    building_name: '体育馆',
+    min_interval_minutes_cancel: 30,
+  };
+  return { typeId, ...(await makeHourlyCourt(admin, { typeId, name, days, extra })) };
 }
 
 const button = (page, text) =>
