@@ -4,7 +4,8 @@ import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
 import { withTenant, type Database } from './db/client.ts';
 import { graphqlContributions } from './modules/index.ts';
-import { identityDirectory } from './modules/identity.ts';
+import { identityDirectoryFor } from './modules/identity.ts';
+import { visitorKeys } from './modules/visitors/visitors.crypto.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
 import { AppError, UNAVAILABLE_CODES, unavailableError } from './platform/errors.ts';
@@ -95,6 +96,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // A NUL character in any query string, route parameter or body is refused before a handler runs.
   app.addHook('preValidation', refuseNulInput);
 
+  // Read (or, on first start, make) the visitor data key now: a malformed key stops the start.
+  visitorKeys(config);
+  const identityDirectory = identityDirectoryFor(config);
   const verifier = cachedVerifier(
     await registerIdentityProvider(app, { config, db: database.db, identity: identityDirectory }),
   );

@@ -87,6 +87,14 @@ export interface Config {
    */
   cookieSecret: string;
   /**
+   * The key that encrypts visitors' ID card and phone numbers at rest (AES-256-GCM) and keys
+   * their lookup hashes: 32 bytes, base64 or hex. VISITOR_DATA_KEY; when unset, one is made on
+   * first start and kept in DATA_DIR/visitor-data.key (mode 0600), never in the database. Every
+   * instance of a deployment must use the same key: set it when running more than one. Losing
+   * it makes the stored numbers unreadable.
+   */
+  visitorDataKey: string;
+  /**
    * Sign-in throttling (no account is ever locked; see platform/auth/login-throttle.ts):
    * LOGIN_MAX_FAILURES (5) wrong passwords for an account from one address, after which each
    * further attempt from there waits twice as long, up to LOGIN_MAX_WAIT_MINUTES (15); from
@@ -253,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidcClientId: oidcClients[0]!.id,
     oidcClients,
     cookieSecret: env.OIDC_COOKIE_SECRET || '',
+    visitorDataKey: env.VISITOR_DATA_KEY || '',
     loginThrottle: {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       // LOGIN_LOCK_MINUTES, the older name, still bounds the wait where the new one is unset:

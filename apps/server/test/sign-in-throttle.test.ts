@@ -14,7 +14,7 @@ import { resultRows } from '../src/db/json-rows.ts';
 import { demoAccounts, seedDemoTenant } from '../src/db/seed.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
-import { identityDirectory } from '../src/modules/identity.ts';
+import { identityDirectoryFor } from '../src/modules/identity.ts';
 import { checkCredentials, sweepLoginThrottleJob, throttlePolicies } from '../src/platform/auth/login.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { Browser, implicitAuthorizeUrl } from './oidc-client.ts';
@@ -228,7 +228,7 @@ describe('timing', () => {
     const time = async (account: string) => {
       const started = performance.now();
       await expect(
-        checkCredentials(t.database.db, identityDirectory, {
+        checkCredentials(t.database.db, identityDirectoryFor(loadConfig({ NODE_ENV: 'test' })), {
           tenantId: t.demoTenantId,
           account,
           password: 'x',
@@ -258,7 +258,7 @@ describe('tenants', () => {
     const other = await t.createOtherTenant('throttle-other', { account: 'registrar', password: 'Other@123456' });
     const policies = throttlePolicies(loginThrottle);
     const attempt = (tenantId: string, password: string) =>
-      checkCredentials(t.database.db, identityDirectory, {
+      checkCredentials(t.database.db, identityDirectoryFor(loadConfig({ NODE_ENV: 'test' })), {
         tenantId,
         account: 'registrar',
         password,

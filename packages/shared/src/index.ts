@@ -10,3 +10,4 @@ export * from './notice-codes.ts';
 export * from './contact.ts';
 export * from './operate-log-codes.ts';
 export * from './booking-opening.ts';
+export * from './masking.ts';

@@ -22,3 +22,4 @@ export * from '../platform/audit/audit.tables.ts';
 export * from '../platform/files/files.tables.ts';
 export * from '../platform/auth/oidc.tables.ts';
 export * from '../platform/auth/login-throttle.tables.ts';
+export * from '../modules/visitors/visitors.tables.ts';

@@ -1,13 +1,27 @@
+import type { Config } from '../config.ts';
 import { withTenant } from '../db/client.ts';
 import type { IdentityDirectory } from '../platform/auth/identity.ts';
 import { directoryIdentity } from './directory/directory.identity.ts';
 import { findSettings } from './settings/settings.repository.ts';
 import { withDefaults } from './settings/settings.rules.ts';
 import { listTenants } from './tenants/tenants.repository.ts';
+import { visitorAccountOf, visitorKeys } from './visitors/visitors.crypto.ts';
 
-/** The identity port sign-in and authentication use (platform/auth/identity.ts), from the modules that hold it. */
-export const identityDirectory: IdentityDirectory = {
+/** What a visitor types as their account on the sign-in page: their phone number. */
+const PHONE_ACCOUNT = /^\+?[0-9][0-9 -]{6,19}$/;
+
+/**
+ * The identity port sign-in and authentication use (platform/auth/identity.ts), from the
+ * modules that hold it. A registered visitor signs in with their phone number, which is not
+ * stored as an account: an account not found that looks like a phone is tried as a visitor's.
+ */
+export const identityDirectoryFor = (config: Config): IdentityDirectory => ({
   ...directoryIdentity,
+  async byAccount(tx, tenantId, account) {
+    const person = await directoryIdentity.byAccount(tx, tenantId, account);
+    if (person || !PHONE_ACCOUNT.test(account)) return person;
+    return directoryIdentity.byAccount(tx, tenantId, visitorAccountOf(visitorKeys(config), tenantId, account));
+  },
   tenants: (db) => listTenants(db),
   async branding(db, tenantId) {
     const stored = tenantId ? await withTenant(db, tenantId, (tx) => findSettings(tx, tenantId)) : null;
@@ -18,4 +32,4 @@ export const identityDirectory: IdentityDirectory = {
       themeColor: String(settings.theme_color),
     };
   },
-};
+});

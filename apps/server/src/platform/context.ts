@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 
-export type Role = 'user' | 'admin';
+/** `visitor`: a registered visitor (modules/visitors), who reaches visitor operations only. */
+export type Role = 'user' | 'admin' | 'visitor';
 
 /** The tenant a request acts in. */
 export interface TenantRef {

@@ -230,15 +230,20 @@ export async function insertExclusiveMany(
 }
 
 /**
- * Takes one seat of a capacity slot in one statement: inserts the slot's counter with one seat
- * taken, or, when it exists, `taken = taken + 1 WHERE taken < capacity`. False when the slot is
- * full (the conditional update matched nothing). `capacity` must be at least 1.
+ * Takes `seats` seats (default one) of a capacity slot in one statement: inserts the slot's
+ * counter with them taken, or, when it exists, `taken = taken + seats WHERE taken + seats <=
+ * capacity`. False when they do not fit (the conditional update matched nothing). `capacity`
+ * must be at least 1. The booking engine's capacity bookings and the visitor areas' daily
+ * quotas both take their seats here.
  */
 export async function takeSeat(
   tx: Executor,
   tenantId: string,
-  slot: { resources_id: string; starts_at: Date; ends_at: Date; capacity: number },
+  slot: { resources_id: string; starts_at: Date; ends_at: Date; capacity: number; seats?: number },
 ): Promise<boolean> {
+  const seats = slot.seats ?? 1;
+  if (seats < 1) return true;
+  if (seats > slot.capacity) return false;
   const c = appointmentSlotCounters;
   const taken = compiledWrite('seat', () =>
     tx
@@ -249,12 +254,12 @@ export async function takeSeat(
         starts_at: sql.placeholder('startsAt'),
         ends_at: sql.placeholder('endsAt'),
         capacity: sql.placeholder('capacity'),
-        taken: 1,
+        taken: sql`${sql.placeholder('seats')}::integer`,
       } as never)
       .onConflictDoUpdate({
         target: [c.resources_id, c.starts_at, c.ends_at],
-        set: { taken: sql`${c.taken} + 1`, capacity: sql`excluded.capacity` },
-        setWhere: sql`${c.taken} < excluded.capacity`,
+        set: { taken: sql`${c.taken} + excluded.taken`, capacity: sql`excluded.capacity` },
+        setWhere: sql`${c.taken} + excluded.taken <= excluded.capacity`,
       })
       .returning({ taken: c.taken })
       .getSQL(),
@@ -265,20 +270,22 @@ export async function takeSeat(
     startsAt: slot.starts_at.toISOString(),
     endsAt: slot.ends_at.toISOString(),
     capacity: slot.capacity,
+    seats,
   });
   return rows.length > 0;
 }
 
-/** Gives back the seat a capacity booking held. */
+/** Gives back the seats (default one) a capacity booking or a visit held. */
 export async function releaseSeat(
   tx: Executor,
   tenantId: string,
-  slot: { resources_id: string; starts_at: Date; ends_at: Date },
+  slot: { resources_id: string; starts_at: Date; ends_at: Date; seats?: number },
 ): Promise<void> {
   const c = appointmentSlotCounters;
+  const seats = slot.seats ?? 1;
   await tx
     .update(c)
-    .set({ taken: sql`${c.taken} - 1` })
+    .set({ taken: sql`greatest(${c.taken} - ${seats}, 0)` })
     .where(
       and(
         eq(c.tenant_id, tenantId),
@@ -288,6 +295,27 @@ export async function releaseSeat(
         gt(c.taken, 0),
       ),
     );
+}
+
+/** Seats taken of a slot's counter (0 when none was ever taken). */
+export async function seatsTaken(
+  tx: Executor,
+  tenantId: string,
+  slot: { resources_id: string; starts_at: Date; ends_at: Date },
+): Promise<number> {
+  const c = appointmentSlotCounters;
+  const rows = await tx
+    .select({ taken: c.taken })
+    .from(c)
+    .where(
+      and(
+        eq(c.tenant_id, tenantId),
+        eq(c.resources_id, slot.resources_id),
+        eq(c.starts_at, slot.starts_at),
+        eq(c.ends_at, slot.ends_at),
+      ),
+    );
+  return rows[0]?.taken ?? 0;
 }
 
 /** Inserts a booking of a capacity resource (its seat already taken). */

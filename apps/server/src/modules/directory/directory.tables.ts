@@ -41,7 +41,7 @@ export const posts = pgTable(
   (t) => [uniqueIndex('posts_tenant_code_uq').on(t.tenant_id, t.code), tenantIsolation('posts')],
 ).enableRLS();
 
-/** Directory users. `role` is `user` or `admin` (spec 6); passwords are scrypt hashes. */
+/** Directory users. `role` is `user` or `admin` (spec 6), or `visitor` (a registered visitor: modules/visitors); passwords are scrypt hashes. */
 export const users = pgTable(
   'users',
   {
@@ -72,7 +72,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_tenant_account_uq').on(t.tenant_id, t.account),
-    check('users_role_ck', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_ck', sql`${t.role} in ('user', 'admin', 'visitor')`),
     tenantIsolation('users'),
   ],
 ).enableRLS();

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInRulesOf } from '../checkin/checkin.rules.ts';
-import { chartDates, checkVerdict, maskName, publicSlot, type CheckFacts } from './public-booking.rules.ts';
-
-describe('maskName', () => {
-  it.each([
-    ['张三', '张*'],
-    ['张小三', '张*三'],
-    ['欧阳小明', '欧**明'],
-    ['王', '*'],
-    ['John Smith', 'J*** S.'],
-    ['  Mary  Ann   Lee ', 'M*** L.'],
-    ['Alice', 'A***'],
-    ['', ''],
-    [null, ''],
-  ])('%s -> %s', (name, masked) => {
-    expect(maskName(name)).toBe(masked);
-  });
-});
+import { chartDates, checkVerdict, publicSlot, type CheckFacts } from './public-booking.rules.ts';
 
 describe('checkVerdict', () => {
   const rules = checkInRulesOf({ signin_rule: '1', earliest_deviation_minutes: 15, latest_deviation_minutes: 10 });

@@ -3,28 +3,6 @@ import type { SlotAvailability } from '../booking/booking.service.ts';
 import { confirmed, signInWindow, type CheckInRules, type SignBooking } from '../checkin/checkin.rules.ts';
 
 /**
- * A booker's name as a public page shows it: enough to recognise one's own booking at the
- * door, not enough to identify a stranger. Chinese names keep their first and last character
- * (张三 -> 张*, 张小三 -> 张*三); Latin names keep the first initial and the last name's initial
- * with a fixed mask, so the length is not told (John Smith -> J*** S., Alice -> A***).
- */
-export function maskName(name: string | null | undefined): string {
-  const text = (name ?? '').trim().replace(/\s+/g, ' ');
-  if (!text) return '';
-  const chars = [...text];
-  if (!text.includes(' ')) {
-    if (/^[\p{Script=Latin}'.-]+$/u.test(text)) return `${chars[0]}***`;
-    if (chars.length === 1) return '*';
-    if (chars.length === 2) return `${chars[0]}*`;
-    return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
-  }
-  const words = text.split(' ');
-  const first = [...words[0]!][0]!;
-  const last = [...words[words.length - 1]!][0]!;
-  return `${first}*** ${last}.`;
-}
-
-/**
  * What a gate or door check says about a booking at an instant: `valid` (confirmed and inside
  * its entry window: check-in opening until the end), `notYet` (before that window), `expired`
  * (ended), `checkedOut`, or why it does not hold: `pending` (awaiting approval), `cancelled`,

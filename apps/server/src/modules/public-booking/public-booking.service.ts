@@ -1,4 +1,4 @@
-import { formatDateTime, isoDateOf, localMidnightMs } from '@yuyue/shared';
+import { formatDateTime, isoDateOf, localMidnightMs, maskName } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -7,7 +7,7 @@ import { resolveTenant } from '../../platform/tenancy.ts';
 import { availabilityWithScene, bookingClock, isoDateArg } from '../booking/booking.service.ts';
 import { bookingWithSign, checkInRuleRows } from '../checkin/checkin.repository.ts';
 import { checkInRulesOf, signInWindow, signStateOf } from '../checkin/checkin.rules.ts';
-import { chartDates, checkVerdict, maskName, publicSlot } from './public-booking.rules.ts';
+import { chartDates, checkVerdict, publicSlot } from './public-booking.rules.ts';
 
 /**
  * The tenant an open page acts in: the one its `tenantKey` names (the key of a shared link),

@@ -56,6 +56,7 @@ export function allowed(ctx: RequestContext, access: readonly Access[]): boolean
   if (access.includes('anonymous')) return true;
   const user = ctx.user;
   if (!user) return false;
+  if (user.role === 'visitor') return access.includes('visitor');
   if (access.includes('user')) return true;
   if (access.includes('admin') && user.role === 'admin') return true;
   return access.includes('superAdmin') && user.role === 'admin' && ctx.tenant?.isSuper === true;

@@ -7,8 +7,11 @@ import type { Resolvers as PublicResolvers } from './generated/public.ts';
 export const endpointNames = ['apps_yy_sys', 'iam', 'public'] as const;
 export type EndpointName = (typeof endpointNames)[number];
 
-/** Who may call an operation: anyone, a signed-in user, an administrator, or an administrator of the super tenant. */
-export type Access = 'anonymous' | 'user' | 'admin' | 'superAdmin';
+/**
+ * Who may call an operation: anyone, a signed-in user of the directory (not a visitor), a
+ * registered visitor, an administrator, or an administrator of the super tenant.
+ */
+export type Access = 'anonymous' | 'user' | 'visitor' | 'admin' | 'superAdmin';
 
 export interface GqlContext {
   ctx: RequestContext;

@@ -1,0 +1,127 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { maskCardNumber, maskPhone } from '@yuyue/shared';
+import type { Config } from '../../config.ts';
+
+/**
+ * Visitors' personal numbers at rest. One master key (VISITOR_DATA_KEY, or a key made on first
+ * start and kept in DATA_DIR/visitor-data.key) gives, through HKDF, an AES-256-GCM key that
+ * encrypts and a separate HMAC key that makes the lookup hashes; a dump of the database holds
+ * neither key. Each ciphertext is bound to its tenant (GCM additional data), so a value copied
+ * into another tenant's row does not decrypt there, and hashes are keyed per tenant, so the
+ * same phone in two tenants cannot be matched from a dump.
+ */
+export interface VisitorKeys {
+  encryption: Buffer;
+  lookup: Buffer;
+}
+
+const cache = new WeakMap<Config, VisitorKeys>();
+const FORMAT = 'v1';
+
+/** Decodes a configured key: 32 bytes as 64 hex digits or base64 (url-safe or not). */
+export function parseDataKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) throw new Error('VISITOR_DATA_KEY must be 32 bytes, as 64 hex digits or base64');
+  return key;
+}
+
+function masterKey(config: Config): Buffer {
+  if (config.visitorDataKey) return parseDataKey(config.visitorDataKey);
+  const file = path.join(config.dataDir, 'visitor-data.key');
+  try {
+    return parseDataKey(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // 'wx': of two instances starting together on one data directory, one writes, both read it.
+    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return parseDataKey(fs.readFileSync(file, 'utf8'));
+}
+
+/** The deployment's visitor data keys (read or made once per configuration). */
+export function visitorKeys(config: Config): VisitorKeys {
+  let keys = cache.get(config);
+  if (!keys) {
+    const master = masterKey(config);
+    const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+    keys = { encryption: derive('yuyue visitor data encryption'), lookup: derive('yuyue visitor data lookup') };
+    cache.set(config, keys);
+  }
+  return keys;
+}
+
+/** Encrypts `plain` for `tenantId`: `v1.<iv>.<ciphertext+tag>` (base64url). Empty stays empty. */
+export function encrypt(keys: VisitorKeys, tenantId: string, plain: string): string {
+  if (!plain) return '';
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keys.encryption, iv);
+  cipher.setAAD(Buffer.from(tenantId));
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `${FORMAT}.${iv.toString('base64url')}.${body.toString('base64url')}`;
+}
+
+/** Decrypts what `encrypt` made for the same tenant; throws when it was altered or is another tenant's. */
+export function decrypt(keys: VisitorKeys, tenantId: string, sealed: string): string {
+  if (!sealed) return '';
+  const [format, iv, body] = sealed.split('.');
+  if (format !== FORMAT || !iv || !body) throw new Error('not a sealed visitor value');
+  const raw = Buffer.from(body, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', keys.encryption, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(tenantId));
+  decipher.setAuthTag(raw.subarray(raw.length - 16));
+  return Buffer.concat([decipher.update(raw.subarray(0, raw.length - 16)), decipher.final()]).toString('utf8');
+}
+
+/** The canonical form of a phone number before hashing: digits only, a leading +86 dropped. */
+export function normalisePhone(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return digits.replace(/^\+?86(?=1\d{10}$)/, '').replace(/^\+/, '');
+}
+
+/** The canonical form of an ID card number: no spaces, upper case (the check letter X). */
+export function normaliseCardNumber(card: string): string {
+  return card.replace(/\s/g, '').toUpperCase();
+}
+
+/** The keyed lookup hash of a normalised value in a tenant (hex); empty stays empty. */
+export function lookupHash(keys: VisitorKeys, tenantId: string, kind: 'phone' | 'card', value: string): string {
+  if (!value) return '';
+  return createHmac('sha256', keys.lookup).update(`${tenantId}\u0000${kind}\u0000${value}`).digest('hex');
+}
+
+/** The three stored columns of a phone number: `phone_enc`, `phone_hash`, `phone_mask`. */
+export function sealPhone(keys: VisitorKeys, tenantId: string, phone: string) {
+  const value = normalisePhone(phone);
+  return {
+    phone_enc: encrypt(keys, tenantId, value),
+    phone_hash: lookupHash(keys, tenantId, 'phone', value),
+    phone_mask: maskPhone(value),
+  };
+}
+
+/** The three stored columns of an ID card number: `card_number_enc`, `card_number_hash`, `card_number_mask`. */
+export function sealCardNumber(keys: VisitorKeys, tenantId: string, card: string) {
+  const value = normaliseCardNumber(card);
+  return {
+    card_number_enc: encrypt(keys, tenantId, value),
+    card_number_hash: lookupHash(keys, tenantId, 'card', value),
+    card_number_mask: maskCardNumber(value),
+  };
+}
+
+/**
+ * The directory account a visitor signs in as: not the phone itself (accounts are stored in
+ * plain text) but a keyed hash of it. The sign-in page takes the phone and finds the account
+ * through this (modules/identity.ts).
+ */
+export function visitorAccountOf(keys: VisitorKeys, tenantId: string, phone: string): string {
+  return `visitor:${lookupHash(keys, tenantId, 'phone', normalisePhone(phone)).slice(0, 32)}`;
+}
