@@ -727,6 +727,9 @@ export const errorCatalogue = {
     zh: '文件链接已失效，请重新打开',
     en: 'The file link has expired or is not valid; open it again',
   },
+  // Visitors: registration, one-time codes, profile and settings (section: visitors-registration)
+  // Visitors: visits, invitations, approval and quotas (section: visitors-appointments)
+  // Visitors: entry passes, gates and long-term visitors (section: visitors-passes)
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -37,6 +37,7 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   tenant: { zh: '租户', en: 'Tenants' },
   user: { zh: '用户', en: 'Users' },
   userImage: { zh: '头像', en: 'Avatars' },
+  // (section: visitors) module 'visitor'
 };
 
 /** What was done (`operate_type`); the same code reads the same in every module. */

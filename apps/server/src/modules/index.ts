@@ -22,6 +22,9 @@ import { evaluationsGraphql, resourcesLikeGraphql } from './evaluations/evaluati
 import { bookingStatisticsGraphql } from './booking/booking.statistics.resolvers.ts';
 // (section: public-booking)
 import { publicBookingGraphql } from './public-booking/public-booking.resolvers.ts';
+// (section: visitors-registration)
+// (section: visitors-appointments)
+// (section: visitors-passes)
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
 export const graphqlContributions: GraphqlContribution[] = [
@@ -57,4 +60,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   bookingStatisticsGraphql,
   // open booking pages (section: public-booking)
   publicBookingGraphql,
+  // visitors (section: visitors-registration)
+  // visitors (section: visitors-appointments)
+  // visitors (section: visitors-passes)
 ];

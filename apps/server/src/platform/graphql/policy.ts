@@ -181,6 +181,9 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findAppointmentInformationAllForAppointMent': ['user'],
     'Query.findAppointmentSignAll': ['user'],
     // (end section: resource-admins)
+    // visitors (section: visitors-registration): settings read by visitors' and hosts' pages, the visitor's own profile
+    // visitors (section: visitors-appointments): applications, invitations, approval, quotas
+    // visitors (section: visitors-passes): entry passes, gates, long-term visitors
   },
   iam: {
     'Query._endpoint': ['anonymous'],
@@ -216,5 +219,6 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // masked, no other personal data) and a resource's chart of free and booked slots
     'Query.findPublicAppointmentCheck': ['anonymous'],
     'Query.findPublicResourceSlotChart': ['anonymous'],
+    // visitors (section: visitors-registration): registration without sign-in
   },
 };
