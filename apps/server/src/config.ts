@@ -160,6 +160,14 @@ export interface Config {
   trustProxy: string[] | false;
   /** Outgoing mail. SMTP_HOST (empty: mail is written to the log only), SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_SECURE. */
   smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean };
+  /**
+   * Text messages to phones (visitors' one-time codes and notifications), platform/messages.
+   * MESSAGE_CHANNEL: `log` (the text written to the log, phone masked), `http` (POST to the SMS
+   * gateway at SMS_GATEWAY_URL with `Authorization: Bearer SMS_GATEWAY_TOKEN`), `file:<path>`
+   * (JSON lines appended to a file, for browser tests) or `memory` (kept in the process, for
+   * tests); default `http` when SMS_GATEWAY_URL is set, `memory` with NODE_ENV=test, else `log`.
+   */
+  messages: { channel: 'log' | 'http' | 'file' | 'memory'; file: string; gatewayUrl: string; gatewayToken: string };
   /** Seed a demo tenant on an empty database. SEED_DEMO, default true (false when NODE_ENV=production). */
   seedDemo: boolean;
   /** Log level. LOG_LEVEL, default info (silent in tests). */
@@ -305,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       from: env.SMTP_FROM || 'Yuyue <no-reply@localhost>',
       secure: bool(env.SMTP_SECURE, false),
     },
+    messages: messageChannel(env, nodeEnv),
     seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     graphqlLimits: {
@@ -321,6 +330,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const merged = { ...config, ...overrides };
   if (merged.storage === 's3') checkS3(merged.s3);
   return merged;
+}
+
+/** MESSAGE_CHANNEL and the SMS gateway it may name, checked at start. */
+function messageChannel(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): Config['messages'] {
+  const gatewayUrl = env.SMS_GATEWAY_URL || '';
+  const value = env.MESSAGE_CHANNEL || (gatewayUrl ? 'http' : nodeEnv === 'test' ? 'memory' : 'log');
+  const base = { file: '', gatewayUrl, gatewayToken: env.SMS_GATEWAY_TOKEN || '' };
+  if (value === 'log' || value === 'memory') return { ...base, channel: value };
+  if (value.startsWith('file:') && value.length > 'file:'.length) {
+    return { ...base, channel: 'file', file: path.resolve(repoRoot, value.slice('file:'.length)) };
+  }
+  if (value === 'http') {
+    let url: URL | null = null;
+    try {
+      url = new URL(gatewayUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) {
+      throw new Error(`MESSAGE_CHANNEL=http needs SMS_GATEWAY_URL, an http(s) URL, got "${gatewayUrl}"`);
+    }
+    return { ...base, channel: 'http' };
+  }
+  throw new Error(`MESSAGE_CHANNEL must be log, http, memory or file:<path>, got "${value}"`);
 }
 
 function storageKind(value: string | undefined, fallback: Config['storage']): Config['storage'] {
