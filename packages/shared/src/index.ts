@@ -11,3 +11,4 @@ export * from './contact.ts';
 export * from './operate-log-codes.ts';
 export * from './booking-opening.ts';
 export * from './masking.ts';
+export * from './visitor-pass.ts';
