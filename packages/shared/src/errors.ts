@@ -728,6 +728,53 @@ export const errorCatalogue = {
     en: 'The file link has expired or is not valid; open it again',
   },
   // Visitors: registration, one-time codes, profile and settings (section: visitors-registration)
+  VISITOR_PHONE_INVALID: {
+    zh: '手机号格式不正确，请输入11位手机号',
+    en: 'Not a valid mobile phone number; enter the 11-digit number',
+  },
+  VISITOR_CODE_PURPOSE_INVALID: {
+    zh: '验证码用途无效：{purpose}（register 注册，resetPassword 重置密码）',
+    en: 'Invalid code purpose "{purpose}": register or resetPassword',
+  },
+  VISITOR_CODE_TOO_FREQUENT: {
+    zh: '验证码发送过于频繁，请{wait}后再试',
+    en: 'Codes were sent too often; try again in {wait_en}',
+  },
+  VISITOR_CODE_SEND_FAILED: {
+    zh: '验证码短信发送失败，请稍后重试',
+    en: 'The code could not be sent by text message; please try again later',
+  },
+  VISITOR_CODE_WRONG: {
+    zh: '验证码错误，还可尝试{left}次',
+    en: 'Wrong code; {left} tries left',
+  },
+  VISITOR_CODE_EXPIRED: {
+    zh: '验证码已失效（超时、已使用或错误次数过多），请重新获取',
+    en: 'The code is no longer valid (expired, used or too many wrong tries); ask for a new one',
+  },
+  VISITOR_PASSWORD_WEAK: {
+    zh: '密码须为8-64位，且同时包含字母和数字',
+    en: 'The password must be 8-64 characters with at least one letter and one digit',
+  },
+  VISITOR_FIELD_REQUIRED: { zh: '{field}不能为空', en: '{field_en} is required' },
+  VISITOR_FIELD_INVALID: { zh: '{field}不正确：{reason}', en: '{field_en} is not valid: {reason_en}' },
+  VISITOR_FIELD_UNKNOWN: {
+    zh: '没有名为 {field} 的信息字段',
+    en: 'There is no information field named "{field}"',
+  },
+  VISITOR_PHONE_TAKEN: {
+    zh: '该手机号已注册为访客，请直接登录',
+    en: 'This phone number is already registered as a visitor; please sign in',
+  },
+  VISITOR_CARD_TAKEN: {
+    zh: '该证件号码已注册为访客',
+    en: 'This ID number is already registered to a visitor',
+  },
+  VISITOR_NOT_REGISTERED: {
+    zh: '该手机号尚未注册为访客',
+    en: 'This phone number is not registered as a visitor',
+  },
+  VISITOR_NOT_FOUND: { zh: '访客不存在', en: 'The visitor does not exist' },
   // Visitors: visits, invitations, approval and quotas (section: visitors-appointments)
   // Visitors: entry passes, gates and long-term visitors (section: visitors-passes)
 } as const satisfies Record<string, { zh: string; en: string }>;

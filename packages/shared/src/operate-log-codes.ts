@@ -38,6 +38,7 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   user: { zh: '用户', en: 'Users' },
   userImage: { zh: '头像', en: 'Avatars' },
   // (section: visitors) module 'visitor'
+  visitor: { zh: '访客', en: 'Visitors' },
 };
 
 /** What was done (`operate_type`); the same code reads the same in every module. */
@@ -81,6 +82,12 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   updateItem: { zh: '修改代码项', en: 'Edit item' },
   updateState: { zh: '修改状态', en: 'Change state' },
   upload: { zh: '上传', en: 'Upload' },
+  // (section: visitors-registration)
+  register: { zh: '访客注册', en: 'Register' },
+  resetPassword: { zh: '重置密码', en: 'Reset password' },
+  sendCode: { zh: '发送验证码', en: 'Send a code' },
+  updateInfo: { zh: '完善信息', en: 'Update information' },
+  viewWhole: { zh: '查看完整号码', en: 'View numbers whole' },
 };
 
 /** A code's words in `lang`, or null for a code not in `table` (written by an older version or another client). */

@@ -23,6 +23,9 @@ import { bookingStatisticsGraphql } from './booking/booking.statistics.resolvers
 // (section: public-booking)
 import { publicBookingGraphql } from './public-booking/public-booking.resolvers.ts';
 // (section: visitors-registration)
+import { visitorSettingsGraphql } from './visitors/visitors.settings.resolvers.ts';
+import { visitorRegistrationGraphql } from './visitors/visitors.registration.resolvers.ts';
+import { visitorProfileGraphql } from './visitors/visitors.profile.resolvers.ts';
 // (section: visitors-appointments)
 // (section: visitors-passes)
 
@@ -61,6 +64,9 @@ export const graphqlContributions: GraphqlContribution[] = [
   // open booking pages (section: public-booking)
   publicBookingGraphql,
   // visitors (section: visitors-registration)
+  visitorSettingsGraphql,
+  visitorRegistrationGraphql,
+  visitorProfileGraphql,
   // visitors (section: visitors-appointments)
   // visitors (section: visitors-passes)
 ];

@@ -182,6 +182,20 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findAppointmentSignAll': ['user'],
     // (end section: resource-admins)
     // visitors (section: visitors-registration): settings read by visitors' and hosts' pages, the visitor's own profile
+    // (the services seed defaults; nothing personal); findVisitorInfoByAccount: a visitor their own, a
+    // visitor administrator (service-checked 'admin' right) anyone's; by phone: hosts inviting
+    'Query.findVisitorOverallSettingsEntity': ['visitor', 'user'],
+    'Query.findVisitorCategoryConfig': ['visitor', 'user'],
+    'Query.findVisitorRegistorFieldSettingEntityList': ['visitor', 'user'],
+    'Query.findVisitorInfoFieldSettingsEntityList': ['visitor', 'user'],
+    'Query.findVisitorValidFieldInfo': ['visitor', 'user'],
+    'Query.findVisitorInfoFieldDataRange': ['visitor', 'user'],
+    'Query.findRegisterValidField': ['visitor', 'user'],
+    'Query.findVisitorDetailSettingsList': ['visitor', 'user'],
+    'Query.findVisitorOverAllSettingsResources': ['visitor', 'user'],
+    'Query.findVisitorInfoByAccount': ['visitor', 'user'],
+    'Query.findVisitorInfoByPhone': ['user'],
+    'Mutation.updateVisitorAddFieldInfo': ['visitor'],
     // visitors (section: visitors-appointments): applications, invitations, approval, quotas
     // visitors (section: visitors-passes): entry passes, gates, long-term visitors
   },
@@ -220,5 +234,10 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findPublicAppointmentCheck': ['anonymous'],
     'Query.findPublicResourceSlotChart': ['anonymous'],
     // visitors (section: visitors-registration): registration without sign-in
+    'Query.findRegisterFieldListForPublic': ['anonymous'],
+    'Query.findVisitorPublicSettings': ['anonymous'],
+    'Mutation.sendVisitorVerificationCode': ['anonymous'],
+    'Mutation.registerAccountForPublic': ['anonymous'],
+    'Mutation.resetVisitorPasswordForPublic': ['anonymous'],
   },
 };

@@ -1524,6 +1524,11 @@ export type Mutation = {
    */
   approveAppointment?: Maybe<OperationResult>;
   /**
+   * Approves (state '2') or rejects (state '3', reason required) a visit awaiting the caller: its
+   * host at step 1, a second-level approver at step 2.
+   */
+  auditVisitorAppointment?: Maybe<OperationResult>;
+  /**
    * Administrators delete evaluations of the tenant (1 to 200 ids), all or nothing: refused when
    * an id is not a (not deleted) evaluation of the tenant. ids holds the deleted ones.
    */
@@ -1534,11 +1539,21 @@ export type Mutation = {
    */
   batchDeleteAppointmentInformation?: Maybe<OperationResult>;
   /**
+   * A host invites several visitors (each model one guest); all or none are saved. ids: the
+   * visits' ids in order.
+   */
+  batchSaveVisitorAppointment?: Maybe<OperationResult>;
+  /**
    * Cancels every occurrence of a periodic or batch booking that may still be cancelled (the
    * booker or an administrator; reason required; the cancel window applies per occurrence; those
    * already cancelled, started or inside the window are left). ids: the bookings cancelled.
    */
   cancelAppointmentSeries?: Maybe<OperationResult>;
+  /**
+   * Cancels a visit before it starts (state '4'): its visitor, its inviting host or a visitor
+   * administrator. Frees its quota and revokes its pass. reason required.
+   */
+  cancelVisitorAppointment?: Maybe<OperationResult>;
   /** Copies a resource with all its settings and lists (name suffixed 副本 / Copy, disabled); ids holds the copy's id. */
   copyResources?: Maybe<OperationResult>;
   /**
@@ -1644,6 +1659,12 @@ export type Mutation = {
   /** Sets an avatar: users their own, administrators any account of their tenant. */
   saveUserImage?: Maybe<UserImage>;
   /**
+   * A visitor's application (or a host's invitation of one visitor). Takes the party's seats from
+   * each area's daily quota at once (refused when they do not fit) and starts the approval the
+   * visitor type's settings ask for; approved at once when none. ids: the visit's id.
+   */
+  saveVisitorAppointment?: Maybe<OperationResult>;
+  /**
    * Staff (tenant administrators, the resource's administrators) scan a booker's voucher: type
    * '1' (default) checks the booking in, '2' checks it out. A voucher is single use: of two scans
    * of one code, even at once, exactly one is accepted.
@@ -1695,11 +1716,25 @@ export type Mutation = {
   /** state: 1 enabled, 0 disabled. */
   updateResourcesTypeState?: Maybe<OperationResult>;
   updateTenantsByTenantId?: Maybe<OperationResult>;
+  /**
+   * The signed-in visitor's information fields (/mobile/visitor/addinfo), checked by type and
+   * required flag; fields not listed keep their value. Also updates the registration fields given
+   * in model (never phone, card number or password).
+   */
+  updateVisitorAddFieldInfo?: Maybe<OperationResult>;
+  /** Changes a visit not yet approved (by its visitor or inviting host): date, areas, party, car, reason. */
+  updateVisitorAppointment?: Maybe<OperationResult>;
 };
 
 export type MutationApproveAppointmentArgs = {
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationAuditVisitorAppointmentArgs = {
+  id: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+  state: Scalars['String']['input'];
 };
 
 export type MutationBatchDeleteAppointmentEvaluateArgs = {
@@ -1710,9 +1745,18 @@ export type MutationBatchDeleteAppointmentInformationArgs = {
   ids: Array<InputMaybe<Scalars['String']['input']>>;
 };
 
+export type MutationBatchSaveVisitorAppointmentArgs = {
+  models: Array<VisitorAppointmentInput>;
+};
+
 export type MutationCancelAppointmentSeriesArgs = {
   reason?: InputMaybe<Scalars['String']['input']>;
   seriesId: Scalars['String']['input'];
+};
+
+export type MutationCancelVisitorAppointmentArgs = {
+  id: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationCopyResourcesArgs = {
@@ -1928,6 +1972,10 @@ export type MutationSaveUserImageArgs = {
   model: InputUserImage;
 };
 
+export type MutationSaveVisitorAppointmentArgs = {
+  model: VisitorAppointmentInput;
+};
+
 export type MutationScanAppointmentSignCodeArgs = {
   code: Scalars['String']['input'];
   type?: InputMaybe<Scalars['String']['input']>;
@@ -2018,6 +2066,15 @@ export type MutationUpdateResourcesTypeStateArgs = {
 
 export type MutationUpdateTenantsByTenantIdArgs = {
   model: InputTenants;
+};
+
+export type MutationUpdateVisitorAddFieldInfoArgs = {
+  fields: Array<VisitorFieldValueInput>;
+  model?: InputMaybe<VisitorRegistrationInput>;
+};
+
+export type MutationUpdateVisitorAppointmentArgs = {
+  model: VisitorAppointmentInput;
 };
 
 /** A closed period of the asked date: book_date "YYYY-MM-DD", start_time/end_time "HH:mm" (end "24:00" = end of day). */
@@ -2409,6 +2466,8 @@ export type Query = {
    * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone (either may be empty); first is at most 200.
    */
   findOperateLogAll?: Maybe<OperateLogConnection>;
+  /** The registration fields shown (is_valid 1), in order. */
+  findRegisterValidField?: Maybe<Array<Maybe<VisitorRegistorFieldSettingEntity>>>;
   /** The fixed slots of a resource on a date with their state and the rule that closes each. */
   findResourceSlotAvailability?: Maybe<Array<Maybe<ResourceSlotAvailability>>>;
   /**
@@ -2486,6 +2545,43 @@ export type Query = {
   findTenantsAll?: Maybe<Array<Maybe<Tenant>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
+  /** One visit with its approval trail, for whoever may see it. */
+  findVisitorAppointmentDetail?: Maybe<VisitorAppointmentEntity>;
+  /**
+   * Visits the caller may see, newest first: a visitor their own; a host those they host or
+   * invited (only_flow '1': only those awaiting the caller's approval); a visitor administrator
+   * every one. appointmentDate: ["YYYY-MM-DD", "YYYY-MM-DD"] range; updateAppointmentState '1':
+   * history (ended, rejected or cancelled) only, '0': current only.
+   * The spec names this findAppointmentInformationAllForAppointMent, but on apps_yy_sys that name
+   * is already the booking overview (booking.lifecycle.graphql, another result type): one endpoint
+   * cannot serve two fields of one name, so the visitors' list is served under this name.
+   */
+  findVisitorAppointmentInformationAll?: Maybe<VisitorAppointmentEntityConnection>;
+  /** The remaining daily quota of each asked area and date. */
+  findVisitorAvailableNumber?: Maybe<Array<Maybe<VisitorAvailableNumber>>>;
+  /** Overall settings, offered visitor types and the areas, for the visitor's and the host's pages. */
+  findVisitorCategoryConfig?: Maybe<VisitorCategoryConfig>;
+  /** Every visitor type's settings. */
+  findVisitorDetailSettingsList?: Maybe<Array<Maybe<VisitorDetailSettings>>>;
+  /**
+   * A visitor's registration. A visitor gets their own (account ignored); a visitor administrator
+   * the one whose sign-in account is account.
+   */
+  findVisitorInfoByAccount?: Maybe<VisitorRegistrationEntity>;
+  /** Whether phone is a registered visitor's (for a host's invitation): masked name only. */
+  findVisitorInfoByPhone?: Maybe<VisitorPhoneLookup>;
+  /** The options of a select information field (its field_name). */
+  findVisitorInfoFieldDataRange?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** Every information field setting, in order. */
+  findVisitorInfoFieldSettingsEntityList?: Maybe<Array<Maybe<VisitorInfoFieldSettingsEntity>>>;
+  /** The campus areas that take visitors (overall settings' apply_school_resources, enabled resources). */
+  findVisitorOverAllSettingsResources?: Maybe<Array<Maybe<VisitorAreaResource>>>;
+  /** The tenant's overall visitor settings (defaults until an administrator saves them). */
+  findVisitorOverallSettingsEntity?: Maybe<VisitorOverallSettingsEntity>;
+  /** Every registration field setting, in order. */
+  findVisitorRegistorFieldSettingEntityList?: Maybe<Array<Maybe<VisitorRegistorFieldSettingEntity>>>;
+  /** The information fields a visitor fills in (is_visitor_valid_info 1), in order. */
+  findVisitorValidFieldInfo?: Maybe<Array<Maybe<VisitorInfoFieldSettingsEntity>>>;
   /**
    * Dry run of a periodic or batch booking: the report of every occurrence, nothing written.
    * Arguments as saveAppointmentInformationAll's: batch = borrowDateList (dates "YYYY-MM-DD" or
@@ -2815,6 +2911,37 @@ export type QueryFindReviewAddressAllArgs = {
 
 export type QueryFindUserImageArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindVisitorAppointmentDetailArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type QueryFindVisitorAppointmentInformationAllArgs = {
+  appointmentDate?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  filter?: InputMaybe<VisitorAppointmentFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  only_flow?: InputMaybe<Scalars['String']['input']>;
+  paging?: InputMaybe<VisitorPagingInput>;
+  updateAppointmentState?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindVisitorAvailableNumberArgs = {
+  models?: InputMaybe<Array<InputMaybe<VisitorAvailableNumberInput>>>;
+};
+
+export type QueryFindVisitorInfoByAccountArgs = {
+  account?: InputMaybe<Scalars['String']['input']>;
+  whole?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type QueryFindVisitorInfoByPhoneArgs = {
+  phone: Scalars['String']['input'];
+};
+
+export type QueryFindVisitorInfoFieldDataRangeArgs = {
+  fieldEnName: Scalars['String']['input'];
 };
 
 export type QueryPreviewAppointmentSeriesArgs = {
@@ -3675,6 +3802,349 @@ export type UserImage = {
   image?: Maybe<Scalars['String']['output']>;
 };
 
+/** One step of a visit's approval trail: step 1 the host, 2 the second level. */
+export type VisitorAppointmentAudit = {
+  __typename?: 'VisitorAppointmentAudit';
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  operator_name?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  result?: Maybe<Scalars['String']['output']>;
+  step?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * A visit application or invitation. state: 0 awaiting the host, 1 awaiting the second level,
+ * 2 approved, 3 rejected, 4 cancelled, 5 awaiting the visitor's registration (docs/GLOSSARY.md);
+ * state_name/state_name_en name it. phone: masked. in_school_area_name: the areas' names. pass_id:
+ * the entry pass of an approved visit (null otherwise). can_cancel: the viewer may cancel it now;
+ * can_audit: the viewer may approve or reject it now.
+ */
+export type VisitorAppointmentEntity = {
+  __typename?: 'VisitorAppointmentEntity';
+  accept_visit_name?: Maybe<Scalars['String']['output']>;
+  accept_visit_phone?: Maybe<Scalars['String']['output']>;
+  accept_visit_unit?: Maybe<Scalars['String']['output']>;
+  auditList?: Maybe<Array<Maybe<VisitorAppointmentAudit>>>;
+  booking_id?: Maybe<Scalars['String']['output']>;
+  can_audit?: Maybe<Scalars['Boolean']['output']>;
+  can_cancel?: Maybe<Scalars['Boolean']['output']>;
+  car_card_number?: Maybe<Scalars['String']['output']>;
+  car_product?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_user_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  in_child?: Maybe<Scalars['Int']['output']>;
+  in_school_area?: Maybe<Scalars['String']['output']>;
+  in_school_area_name?: Maybe<Scalars['String']['output']>;
+  in_school_area_name_en?: Maybe<Scalars['String']['output']>;
+  in_school_date?: Maybe<Scalars['String']['output']>;
+  in_school_reason?: Maybe<Scalars['String']['output']>;
+  infoList?: Maybe<Array<Maybe<VisitorFieldValue>>>;
+  is_car?: Maybe<Scalars['Int']['output']>;
+  pass_id?: Maybe<Scalars['String']['output']>;
+  peers?: Maybe<Scalars['Int']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  reject_reason?: Maybe<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['Int']['output']>;
+  state_name?: Maybe<Scalars['String']['output']>;
+  state_name_en?: Maybe<Scalars['String']['output']>;
+  visitor_id?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+  visitor_type?: Maybe<Scalars['String']['output']>;
+};
+
+export type VisitorAppointmentEntityConnection = {
+  __typename?: 'VisitorAppointmentEntityConnection';
+  edges?: Maybe<Array<Maybe<VisitorAppointmentEntityEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type VisitorAppointmentEntityEdge = {
+  __typename?: 'VisitorAppointmentEntityEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<VisitorAppointmentEntity>;
+};
+
+/** Filter columns: state, visitor_type, in_school_area, in_school_date, visitor_name (like). */
+export type VisitorAppointmentFilterMap = {
+  in_school_area?: InputMaybe<StringFilter>;
+  in_school_date?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+  visitor_name?: InputMaybe<StringFilter>;
+  visitor_type?: InputMaybe<StringFilter>;
+};
+
+/**
+ * A visit application or invitation as sent. A visitor applies for themselves (visitor_type '1';
+ * their name and phone come from their registration, not from input). A host invites
+ * (visitor_type '2') one visitor per model: visitor_name and phone of the guest. in_school_date:
+ * "YYYY-MM-DD" (or epoch ms); in_school_area: area resource ids, comma separated; peers and
+ * in_child: the people coming along (each counts toward the areas' daily quota).
+ * accept_visit_*: the host a visitor names (name, phone, unit); the host must be a user of the
+ * directory with that phone or account. booking_id: a booking the guest comes to (visitor_type
+ * '3', by the booker only).
+ */
+export type VisitorAppointmentInput = {
+  accept_visit_name?: InputMaybe<Scalars['String']['input']>;
+  accept_visit_phone?: InputMaybe<Scalars['String']['input']>;
+  accept_visit_unit?: InputMaybe<Scalars['String']['input']>;
+  booking_id?: InputMaybe<Scalars['String']['input']>;
+  car_card_number?: InputMaybe<Scalars['String']['input']>;
+  car_product?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  in_child?: InputMaybe<Scalars['Int']['input']>;
+  in_school_area?: InputMaybe<Scalars['String']['input']>;
+  in_school_date?: InputMaybe<Scalars['Date']['input']>;
+  in_school_reason?: InputMaybe<Scalars['String']['input']>;
+  infoList?: InputMaybe<Array<InputMaybe<VisitorFieldValueInput>>>;
+  is_car?: InputMaybe<Scalars['Int']['input']>;
+  peers?: InputMaybe<Scalars['Int']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  remark?: InputMaybe<Scalars['String']['input']>;
+  visitor_name?: InputMaybe<Scalars['String']['input']>;
+  visitor_type?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A campus area that takes visitors: a resource of a visitor resource type. available_number: its
+ * daily quota of people (0: no limit).
+ */
+export type VisitorAreaResource = {
+  __typename?: 'VisitorAreaResource';
+  available_number?: Maybe<Scalars['Int']['output']>;
+  building_name?: Maybe<Scalars['String']['output']>;
+  campus_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * An area's remaining daily quota on a date: available_number the quota (0: no limit), used the
+ * people already admitted or awaiting approval, remaining what is left (-1: no limit), enough
+ * whether the asked party fits.
+ */
+export type VisitorAvailableNumber = {
+  __typename?: 'VisitorAvailableNumber';
+  available_number?: Maybe<Scalars['Int']['output']>;
+  enough?: Maybe<Scalars['Boolean']['output']>;
+  in_school_date?: Maybe<Scalars['String']['output']>;
+  remaining?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  used?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A day and areas whose remaining quota is asked (findVisitorAvailableNumber). */
+export type VisitorAvailableNumberInput = {
+  in_child?: InputMaybe<Scalars['Int']['input']>;
+  in_school_area?: InputMaybe<Scalars['String']['input']>;
+  in_school_date?: InputMaybe<Scalars['Date']['input']>;
+  peers?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
+ * What a visitor's pages need in one request: the overall settings, the offered visitor types
+ * and the areas that take visitors.
+ */
+export type VisitorCategoryConfig = {
+  __typename?: 'VisitorCategoryConfig';
+  areas?: Maybe<Array<Maybe<VisitorAreaResource>>>;
+  detailSettings?: Maybe<Array<Maybe<VisitorDetailSettings>>>;
+  overallSettings?: Maybe<VisitorOverallSettingsEntity>;
+};
+
+/**
+ * A visitor type's settings: visitor_type '1' a visitor's own application, '2' a host's
+ * invitation, '3' a guest of a booking. is_invite_school_flow_path 1: visits of the type need
+ * approval (by the host, then by the second level when is_enable_second_level is 1; its approvers'
+ * accounts, comma separated, in invite_school_flow_path, default the visitor administrators).
+ * is_enable 0: the type is not offered.
+ */
+export type VisitorDetailSettings = {
+  __typename?: 'VisitorDetailSettings';
+  apply_school_resources?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  invite_school_flow_path?: Maybe<Scalars['String']['output']>;
+  is_enable?: Maybe<Scalars['Int']['output']>;
+  is_enable_second_level?: Maybe<Scalars['Int']['output']>;
+  is_invite_school_flow_path?: Maybe<Scalars['Int']['output']>;
+  overall_settings_id?: Maybe<Scalars['String']['output']>;
+  visitor_type?: Maybe<Scalars['String']['output']>;
+  visitor_type_name?: Maybe<Scalars['String']['output']>;
+  visitor_type_name_en?: Maybe<Scalars['String']['output']>;
+};
+
+/** An information field's value: field_name as in the information field settings. */
+export type VisitorFieldValue = {
+  __typename?: 'VisitorFieldValue';
+  field_label?: Maybe<Scalars['String']['output']>;
+  field_label_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+export type VisitorFieldValueInput = {
+  field_name: Scalars['String']['input'];
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * An information field a visitor fills in at /mobile/visitor/addinfo (is_visitor_valid_info,
+ * is_visitor_required_info) and a visit application asks for (is_appointment_valid_info,
+ * is_appointment_required_info). field_type: text, number, phone, email, idcard, date, select
+ * (options in data_range, one per line), textarea; fieldTypeName names it.
+ */
+export type VisitorInfoFieldSettingsEntity = {
+  __typename?: 'VisitorInfoFieldSettingsEntity';
+  data_range?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  fieldTypeName?: Maybe<Scalars['String']['output']>;
+  fieldTypeName_en?: Maybe<Scalars['String']['output']>;
+  field_label?: Maybe<Scalars['String']['output']>;
+  field_label_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  field_type?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_appointment_required_info?: Maybe<Scalars['Int']['output']>;
+  is_appointment_valid_info?: Maybe<Scalars['Int']['output']>;
+  is_show_school_info?: Maybe<Scalars['Int']['output']>;
+  is_show_visit_record?: Maybe<Scalars['Int']['output']>;
+  is_visitor_required_info?: Maybe<Scalars['Int']['output']>;
+  is_visitor_valid_info?: Maybe<Scalars['Int']['output']>;
+  sort?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * The visitor module's overall settings (spec 3). Flags are 0/1. apply_school_resources: the ids
+ * (comma separated) of the campus areas that take visitors. welcome_content and
+ * visitor_infor_cotent: sanitised HTML. other_setting: JSON text of further options.
+ */
+export type VisitorOverallSettingsEntity = {
+  __typename?: 'VisitorOverallSettingsEntity';
+  apply_school_resources?: Maybe<Scalars['String']['output']>;
+  banner_img?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  in_school_name?: Maybe<Scalars['String']['output']>;
+  is_invite_school_flow_path?: Maybe<Scalars['Int']['output']>;
+  is_visitor_infor?: Maybe<Scalars['Int']['output']>;
+  is_visitor_qr_code?: Maybe<Scalars['Int']['output']>;
+  is_welcome_setting?: Maybe<Scalars['Int']['output']>;
+  mod_time?: Maybe<Scalars['String']['output']>;
+  other_setting?: Maybe<Scalars['String']['output']>;
+  sys_name?: Maybe<Scalars['String']['output']>;
+  visitor_infor_cotent?: Maybe<Scalars['String']['output']>;
+  welcome_content?: Maybe<Scalars['String']['output']>;
+};
+
+export type VisitorPagingInput = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
+ * Whether a phone belongs to a registered visitor, as a host inviting by phone sees it: the name
+ * masked, nothing else personal.
+ */
+export type VisitorPhoneLookup = {
+  __typename?: 'VisitorPhoneLookup';
+  phone?: Maybe<Scalars['String']['output']>;
+  registered?: Maybe<Scalars['Boolean']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A registration field (a field of the visitor registration entity: visitor_name, phone,
+ * card_type, card_number, gender, email, unit, post, person_type, identity_type, is_car,
+ * car_product, car_card_number, visitor_picture, remark, password): shown when is_valid is 1,
+ * required when is_required is 1, in sort order. field_label/field_label_en: its label.
+ */
+export type VisitorRegistorFieldSettingEntity = {
+  __typename?: 'VisitorRegistorFieldSettingEntity';
+  field_label?: Maybe<Scalars['String']['output']>;
+  field_label_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_required?: Maybe<Scalars['Int']['output']>;
+  is_valid?: Maybe<Scalars['Int']['output']>;
+  mod_time?: Maybe<Scalars['String']['output']>;
+  mod_user_name?: Maybe<Scalars['String']['output']>;
+  sort?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * A registered visitor (spec 3: Visitor registration). phone and card_number are masked
+ * (138****5678, 110***********1234) unless the viewer holds the visitor-admin permission and asked
+ * for them whole (each such view is written to the visitor operate log). password is never given.
+ * infoList: the information fields filled in. The visit fields (in_school_date ... accept_visit_unit)
+ * are those of the visitor's latest application. data_source: 1 page, 2 import, 3 sync.
+ */
+export type VisitorRegistrationEntity = {
+  __typename?: 'VisitorRegistrationEntity';
+  accept_visit_name?: Maybe<Scalars['String']['output']>;
+  accept_visit_phone?: Maybe<Scalars['String']['output']>;
+  accept_visit_unit?: Maybe<Scalars['String']['output']>;
+  car_card_number?: Maybe<Scalars['String']['output']>;
+  car_product?: Maybe<Scalars['String']['output']>;
+  card_number?: Maybe<Scalars['String']['output']>;
+  card_type?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  data_source?: Maybe<Scalars['Int']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  gender?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  identity_type?: Maybe<Scalars['String']['output']>;
+  in_child?: Maybe<Scalars['Int']['output']>;
+  in_school_area?: Maybe<Scalars['String']['output']>;
+  in_school_date?: Maybe<Scalars['String']['output']>;
+  in_school_reason?: Maybe<Scalars['String']['output']>;
+  infoList?: Maybe<Array<Maybe<VisitorFieldValue>>>;
+  info_complete?: Maybe<Scalars['Boolean']['output']>;
+  is_car?: Maybe<Scalars['Int']['output']>;
+  is_valid?: Maybe<Scalars['Int']['output']>;
+  password?: Maybe<Scalars['String']['output']>;
+  peers?: Maybe<Scalars['Int']['output']>;
+  person_type?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  post?: Maybe<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  unit?: Maybe<Scalars['String']['output']>;
+  visit_path?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+  visitor_picture?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A registration as a visitor sends it (/mobile/visitor/register). Which fields are shown and
+ * required follows the registration field settings; phone is always required and proved by
+ * verification_code (sendVisitorVerificationCode); password: 8-64 characters with a letter and a
+ * digit. card_number: the identity document's number (card_type '1' resident ID card, checked
+ * with its check digit; '2' passport; '3' other).
+ */
+export type VisitorRegistrationInput = {
+  car_card_number?: InputMaybe<Scalars['String']['input']>;
+  car_product?: InputMaybe<Scalars['String']['input']>;
+  card_number?: InputMaybe<Scalars['String']['input']>;
+  card_type?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Scalars['String']['input']>;
+  identity_type?: InputMaybe<Scalars['String']['input']>;
+  is_car?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  person_type?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  post?: InputMaybe<Scalars['String']['input']>;
+  remark?: InputMaybe<Scalars['String']['input']>;
+  unit?: InputMaybe<Scalars['String']['input']>;
+  verification_code?: InputMaybe<Scalars['String']['input']>;
+  visitor_name?: InputMaybe<Scalars['String']['input']>;
+  visitor_picture?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -3931,6 +4401,26 @@ export type ResolversTypes = ResolversObject<{
   Tenant: ResolverTypeWrapper<Tenant>;
   UserDisplayInfoConfig: ResolverTypeWrapper<UserDisplayInfoConfig>;
   UserImage: ResolverTypeWrapper<UserImage>;
+  VisitorAppointmentAudit: ResolverTypeWrapper<VisitorAppointmentAudit>;
+  VisitorAppointmentEntity: ResolverTypeWrapper<VisitorAppointmentEntity>;
+  VisitorAppointmentEntityConnection: ResolverTypeWrapper<VisitorAppointmentEntityConnection>;
+  VisitorAppointmentEntityEdge: ResolverTypeWrapper<VisitorAppointmentEntityEdge>;
+  VisitorAppointmentFilterMap: VisitorAppointmentFilterMap;
+  VisitorAppointmentInput: VisitorAppointmentInput;
+  VisitorAreaResource: ResolverTypeWrapper<VisitorAreaResource>;
+  VisitorAvailableNumber: ResolverTypeWrapper<VisitorAvailableNumber>;
+  VisitorAvailableNumberInput: VisitorAvailableNumberInput;
+  VisitorCategoryConfig: ResolverTypeWrapper<VisitorCategoryConfig>;
+  VisitorDetailSettings: ResolverTypeWrapper<VisitorDetailSettings>;
+  VisitorFieldValue: ResolverTypeWrapper<VisitorFieldValue>;
+  VisitorFieldValueInput: VisitorFieldValueInput;
+  VisitorInfoFieldSettingsEntity: ResolverTypeWrapper<VisitorInfoFieldSettingsEntity>;
+  VisitorOverallSettingsEntity: ResolverTypeWrapper<VisitorOverallSettingsEntity>;
+  VisitorPagingInput: VisitorPagingInput;
+  VisitorPhoneLookup: ResolverTypeWrapper<VisitorPhoneLookup>;
+  VisitorRegistorFieldSettingEntity: ResolverTypeWrapper<VisitorRegistorFieldSettingEntity>;
+  VisitorRegistrationEntity: ResolverTypeWrapper<VisitorRegistrationEntity>;
+  VisitorRegistrationInput: VisitorRegistrationInput;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -4102,6 +4592,26 @@ export type ResolversParentTypes = ResolversObject<{
   Tenant: Tenant;
   UserDisplayInfoConfig: UserDisplayInfoConfig;
   UserImage: UserImage;
+  VisitorAppointmentAudit: VisitorAppointmentAudit;
+  VisitorAppointmentEntity: VisitorAppointmentEntity;
+  VisitorAppointmentEntityConnection: VisitorAppointmentEntityConnection;
+  VisitorAppointmentEntityEdge: VisitorAppointmentEntityEdge;
+  VisitorAppointmentFilterMap: VisitorAppointmentFilterMap;
+  VisitorAppointmentInput: VisitorAppointmentInput;
+  VisitorAreaResource: VisitorAreaResource;
+  VisitorAvailableNumber: VisitorAvailableNumber;
+  VisitorAvailableNumberInput: VisitorAvailableNumberInput;
+  VisitorCategoryConfig: VisitorCategoryConfig;
+  VisitorDetailSettings: VisitorDetailSettings;
+  VisitorFieldValue: VisitorFieldValue;
+  VisitorFieldValueInput: VisitorFieldValueInput;
+  VisitorInfoFieldSettingsEntity: VisitorInfoFieldSettingsEntity;
+  VisitorOverallSettingsEntity: VisitorOverallSettingsEntity;
+  VisitorPagingInput: VisitorPagingInput;
+  VisitorPhoneLookup: VisitorPhoneLookup;
+  VisitorRegistorFieldSettingEntity: VisitorRegistorFieldSettingEntity;
+  VisitorRegistrationEntity: VisitorRegistrationEntity;
+  VisitorRegistrationInput: VisitorRegistrationInput;
 }>;
 
 export type AppointmentAllowanceResolvers<
@@ -4751,6 +5261,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationApproveAppointmentArgs, 'id'>
   >;
+  auditVisitorAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationAuditVisitorAppointmentArgs, 'id' | 'state'>
+  >;
   batchDeleteAppointmentEvaluate?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -4763,11 +5279,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationBatchDeleteAppointmentInformationArgs, 'ids'>
   >;
+  batchSaveVisitorAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchSaveVisitorAppointmentArgs, 'models'>
+  >;
   cancelAppointmentSeries?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationCancelAppointmentSeriesArgs, 'seriesId'>
+  >;
+  cancelVisitorAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelVisitorAppointmentArgs, 'id'>
   >;
   copyResources?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -5059,6 +5587,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSaveUserImageArgs, 'model'>
   >;
+  saveVisitorAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorAppointmentArgs, 'model'>
+  >;
   scanAppointmentSignCode?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -5172,6 +5706,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationUpdateTenantsByTenantIdArgs, 'model'>
+  >;
+  updateVisitorAddFieldInfo?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorAddFieldInfoArgs, 'fields'>
+  >;
+  updateVisitorAppointment?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorAppointmentArgs, 'model'>
   >;
 }>;
 
@@ -5589,6 +6135,11 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindOperateLogAllArgs>
   >;
+  findRegisterValidField?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorRegistorFieldSettingEntity']>>>,
+    ParentType,
+    ContextType
+  >;
   findResourceSlotAvailability?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['ResourceSlotAvailability']>>>,
     ParentType,
@@ -5716,6 +6267,73 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryFindUserImageArgs>
+  >;
+  findVisitorAppointmentDetail?: Resolver<
+    Maybe<ResolversTypes['VisitorAppointmentEntity']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindVisitorAppointmentDetailArgs, 'id'>
+  >;
+  findVisitorAppointmentInformationAll?: Resolver<
+    Maybe<ResolversTypes['VisitorAppointmentEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorAppointmentInformationAllArgs>
+  >;
+  findVisitorAvailableNumber?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorAvailableNumber']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorAvailableNumberArgs>
+  >;
+  findVisitorCategoryConfig?: Resolver<Maybe<ResolversTypes['VisitorCategoryConfig']>, ParentType, ContextType>;
+  findVisitorDetailSettingsList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorDetailSettings']>>>,
+    ParentType,
+    ContextType
+  >;
+  findVisitorInfoByAccount?: Resolver<
+    Maybe<ResolversTypes['VisitorRegistrationEntity']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorInfoByAccountArgs>
+  >;
+  findVisitorInfoByPhone?: Resolver<
+    Maybe<ResolversTypes['VisitorPhoneLookup']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindVisitorInfoByPhoneArgs, 'phone'>
+  >;
+  findVisitorInfoFieldDataRange?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['String']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindVisitorInfoFieldDataRangeArgs, 'fieldEnName'>
+  >;
+  findVisitorInfoFieldSettingsEntityList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorInfoFieldSettingsEntity']>>>,
+    ParentType,
+    ContextType
+  >;
+  findVisitorOverAllSettingsResources?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>,
+    ParentType,
+    ContextType
+  >;
+  findVisitorOverallSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['VisitorOverallSettingsEntity']>,
+    ParentType,
+    ContextType
+  >;
+  findVisitorRegistorFieldSettingEntityList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorRegistorFieldSettingEntity']>>>,
+    ParentType,
+    ContextType
+  >;
+  findVisitorValidFieldInfo?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorInfoFieldSettingsEntity']>>>,
+    ParentType,
+    ContextType
   >;
   previewAppointmentSeries?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['AppointmentSeriesOccurrence']>>>,
@@ -6524,6 +7142,242 @@ export type UserImageResolvers<
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type VisitorAppointmentAuditResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAppointmentAudit'] = ResolversParentTypes['VisitorAppointmentAudit'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  operator_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  step?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorAppointmentEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAppointmentEntity'] =
+    ResolversParentTypes['VisitorAppointmentEntity'],
+> = ResolversObject<{
+  accept_visit_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accept_visit_phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accept_visit_unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  auditList?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorAppointmentAudit']>>>, ParentType, ContextType>;
+  booking_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  can_audit?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  can_cancel?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  car_card_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  car_product?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  in_child?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  in_school_area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_area_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_area_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  infoList?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorFieldValue']>>>, ParentType, ContextType>;
+  is_car?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pass_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  peers?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reject_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorAppointmentEntityConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAppointmentEntityConnection'] =
+    ResolversParentTypes['VisitorAppointmentEntityConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorAppointmentEntityEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorAppointmentEntityEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAppointmentEntityEdge'] =
+    ResolversParentTypes['VisitorAppointmentEntityEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VisitorAppointmentEntity']>, ParentType, ContextType>;
+}>;
+
+export type VisitorAreaResourceResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAreaResource'] = ResolversParentTypes['VisitorAreaResource'],
+> = ResolversObject<{
+  available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  building_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  campus_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorAvailableNumberResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAvailableNumber'] = ResolversParentTypes['VisitorAvailableNumber'],
+> = ResolversObject<{
+  available_number?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  enough?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  in_school_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remaining?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  used?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorCategoryConfigResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorCategoryConfig'] = ResolversParentTypes['VisitorCategoryConfig'],
+> = ResolversObject<{
+  areas?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>, ParentType, ContextType>;
+  detailSettings?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorDetailSettings']>>>, ParentType, ContextType>;
+  overallSettings?: Resolver<Maybe<ResolversTypes['VisitorOverallSettingsEntity']>, ParentType, ContextType>;
+}>;
+
+export type VisitorDetailSettingsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorDetailSettings'] = ResolversParentTypes['VisitorDetailSettings'],
+> = ResolversObject<{
+  apply_school_resources?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  invite_school_flow_path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_enable_second_level?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_invite_school_flow_path?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  overall_settings_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_type_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorFieldValueResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorFieldValue'] = ResolversParentTypes['VisitorFieldValue'],
+> = ResolversObject<{
+  field_label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorInfoFieldSettingsEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorInfoFieldSettingsEntity'] =
+    ResolversParentTypes['VisitorInfoFieldSettingsEntity'],
+> = ResolversObject<{
+  data_range?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  fieldTypeName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fieldTypeName_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_appointment_required_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_appointment_valid_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_show_school_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_show_visit_record?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_visitor_required_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_visitor_valid_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sort?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorOverallSettingsEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorOverallSettingsEntity'] =
+    ResolversParentTypes['VisitorOverallSettingsEntity'],
+> = ResolversObject<{
+  apply_school_resources?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  banner_img?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  in_school_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_invite_school_flow_path?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_visitor_infor?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_visitor_qr_code?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_welcome_setting?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  other_setting?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sys_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_infor_cotent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  welcome_content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorPhoneLookupResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorPhoneLookup'] = ResolversParentTypes['VisitorPhoneLookup'],
+> = ResolversObject<{
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  registered?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorRegistorFieldSettingEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorRegistorFieldSettingEntity'] =
+    ResolversParentTypes['VisitorRegistorFieldSettingEntity'],
+> = ResolversObject<{
+  field_label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_required?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_valid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mod_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sort?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorRegistrationEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorRegistrationEntity'] =
+    ResolversParentTypes['VisitorRegistrationEntity'],
+> = ResolversObject<{
+  accept_visit_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accept_visit_phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accept_visit_unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  car_card_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  car_product?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  card_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  card_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data_source?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  identity_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_child?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  in_school_area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  infoList?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorFieldValue']>>>, ParentType, ContextType>;
+  info_complete?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  is_car?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_valid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  peers?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  person_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  post?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visit_path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentAllowance?: AppointmentAllowanceResolvers<ContextType>;
   AppointmentApprovalTask?: AppointmentApprovalTaskResolvers<ContextType>;
@@ -6624,4 +7478,18 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   Tenant?: TenantResolvers<ContextType>;
   UserDisplayInfoConfig?: UserDisplayInfoConfigResolvers<ContextType>;
   UserImage?: UserImageResolvers<ContextType>;
+  VisitorAppointmentAudit?: VisitorAppointmentAuditResolvers<ContextType>;
+  VisitorAppointmentEntity?: VisitorAppointmentEntityResolvers<ContextType>;
+  VisitorAppointmentEntityConnection?: VisitorAppointmentEntityConnectionResolvers<ContextType>;
+  VisitorAppointmentEntityEdge?: VisitorAppointmentEntityEdgeResolvers<ContextType>;
+  VisitorAreaResource?: VisitorAreaResourceResolvers<ContextType>;
+  VisitorAvailableNumber?: VisitorAvailableNumberResolvers<ContextType>;
+  VisitorCategoryConfig?: VisitorCategoryConfigResolvers<ContextType>;
+  VisitorDetailSettings?: VisitorDetailSettingsResolvers<ContextType>;
+  VisitorFieldValue?: VisitorFieldValueResolvers<ContextType>;
+  VisitorInfoFieldSettingsEntity?: VisitorInfoFieldSettingsEntityResolvers<ContextType>;
+  VisitorOverallSettingsEntity?: VisitorOverallSettingsEntityResolvers<ContextType>;
+  VisitorPhoneLookup?: VisitorPhoneLookupResolvers<ContextType>;
+  VisitorRegistorFieldSettingEntity?: VisitorRegistorFieldSettingEntityResolvers<ContextType>;
+  VisitorRegistrationEntity?: VisitorRegistrationEntityResolvers<ContextType>;
 }>;

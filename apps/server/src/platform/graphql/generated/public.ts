@@ -22,6 +22,38 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Does nothing; every endpoint has a mutation root for modules to extend. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Registers a visitor of the tenant tenantKey names. Refused: a wrong or expired code, a phone or
+   * ID number already registered, a missing required field. On success ids holds the visitor's id;
+   * the visitor then signs in at /sso with the phone and password.
+   */
+  registerAccountForPublic?: Maybe<OperationResult>;
+  /** Sets a registered visitor's new password, proved by a one-time code of purpose 'resetPassword'. */
+  resetVisitorPasswordForPublic?: Maybe<OperationResult>;
+  /**
+   * Sends a one-time code to phone through the message channel. purpose: 'register' (default) or
+   * 'resetPassword'. At most one per phone per minute and a few per hour, and a limit per address;
+   * the answer is the same whether the phone is registered or not.
+   */
+  sendVisitorVerificationCode?: Maybe<OperationResult>;
+};
+
+export type MutationRegisterAccountForPublicArgs = {
+  model: VisitorRegistrationInput;
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationResetVisitorPasswordForPublicArgs = {
+  password: Scalars['String']['input'];
+  phone: Scalars['String']['input'];
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
+  verification_code: Scalars['String']['input'];
+};
+
+export type MutationSendVisitorVerificationCodeArgs = {
+  phone: Scalars['String']['input'];
+  purpose?: InputMaybe<Scalars['String']['input']>;
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Result of a mutation or check: errcode "0" is success; msg and msg_en say why otherwise. */
@@ -141,8 +173,12 @@ export type Query = {
    * default today), one of the coming 7 days; only resources enabled and open to everyone.
    */
   findPublicResourceSlotChart?: Maybe<PublicResourceSlotChart>;
+  /** The registration fields shown (is_valid 1), in order, of the tenant tenantKey names. */
+  findRegisterFieldListForPublic?: Maybe<Array<Maybe<VisitorRegistorFieldSettingEntity>>>;
   /** The caller's tenant's settings with defaults filled in; readable before sign-in. */
   findSysSettings?: Maybe<SysSettings>;
+  /** The registration page's view of the tenant tenantKey names. */
+  findVisitorPublicSettings?: Maybe<VisitorPublicSettings>;
 };
 
 export type QueryFindPublicAppointmentCheckArgs = {
@@ -153,6 +189,14 @@ export type QueryFindPublicAppointmentCheckArgs = {
 export type QueryFindPublicResourceSlotChartArgs = {
   date?: InputMaybe<Scalars['Date']['input']>;
   resourcesId: Scalars['String']['input'];
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindRegisterFieldListForPublicArgs = {
+  tenantKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindVisitorPublicSettingsArgs = {
   tenantKey?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -171,6 +215,65 @@ export type SysSettings = {
   __typename?: 'SysSettings';
   id?: Maybe<Scalars['ID']['output']>;
   manage_setting?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * What the registration page shows of a tenant before sign-in: its name and the visitor settings'
+ * banner, welcome text and system name.
+ */
+export type VisitorPublicSettings = {
+  __typename?: 'VisitorPublicSettings';
+  banner_img?: Maybe<Scalars['String']['output']>;
+  is_welcome_setting?: Maybe<Scalars['Int']['output']>;
+  sys_name?: Maybe<Scalars['String']['output']>;
+  tenant_name?: Maybe<Scalars['String']['output']>;
+  welcome_content?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A registration field (a field of the visitor registration entity: visitor_name, phone,
+ * card_type, card_number, gender, email, unit, post, person_type, identity_type, is_car,
+ * car_product, car_card_number, visitor_picture, remark, password): shown when is_valid is 1,
+ * required when is_required is 1, in sort order. field_label/field_label_en: its label.
+ */
+export type VisitorRegistorFieldSettingEntity = {
+  __typename?: 'VisitorRegistorFieldSettingEntity';
+  field_label?: Maybe<Scalars['String']['output']>;
+  field_label_en?: Maybe<Scalars['String']['output']>;
+  field_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_required?: Maybe<Scalars['Int']['output']>;
+  is_valid?: Maybe<Scalars['Int']['output']>;
+  mod_time?: Maybe<Scalars['String']['output']>;
+  mod_user_name?: Maybe<Scalars['String']['output']>;
+  sort?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * A registration as a visitor sends it (/mobile/visitor/register). Which fields are shown and
+ * required follows the registration field settings; phone is always required and proved by
+ * verification_code (sendVisitorVerificationCode); password: 8-64 characters with a letter and a
+ * digit. card_number: the identity document's number (card_type '1' resident ID card, checked
+ * with its check digit; '2' passport; '3' other).
+ */
+export type VisitorRegistrationInput = {
+  car_card_number?: InputMaybe<Scalars['String']['input']>;
+  car_product?: InputMaybe<Scalars['String']['input']>;
+  card_number?: InputMaybe<Scalars['String']['input']>;
+  card_type?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Scalars['String']['input']>;
+  identity_type?: InputMaybe<Scalars['String']['input']>;
+  is_car?: InputMaybe<Scalars['Int']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  person_type?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  post?: InputMaybe<Scalars['String']['input']>;
+  remark?: InputMaybe<Scalars['String']['input']>;
+  unit?: InputMaybe<Scalars['String']['input']>;
+  verification_code?: InputMaybe<Scalars['String']['input']>;
+  visitor_name?: InputMaybe<Scalars['String']['input']>;
+  visitor_picture?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -277,6 +380,9 @@ export type ResolversTypes = ResolversObject<{
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringFilter: StringFilter;
   SysSettings: ResolverTypeWrapper<SysSettings>;
+  VisitorPublicSettings: ResolverTypeWrapper<VisitorPublicSettings>;
+  VisitorRegistorFieldSettingEntity: ResolverTypeWrapper<VisitorRegistorFieldSettingEntity>;
+  VisitorRegistrationInput: VisitorRegistrationInput;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -296,6 +402,9 @@ export type ResolversParentTypes = ResolversObject<{
   String: Scalars['String']['output'];
   StringFilter: StringFilter;
   SysSettings: SysSettings;
+  VisitorPublicSettings: VisitorPublicSettings;
+  VisitorRegistorFieldSettingEntity: VisitorRegistorFieldSettingEntity;
+  VisitorRegistrationInput: VisitorRegistrationInput;
 }>;
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -307,6 +416,24 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  registerAccountForPublic?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRegisterAccountForPublicArgs, 'model'>
+  >;
+  resetVisitorPasswordForPublic?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationResetVisitorPasswordForPublicArgs, 'password' | 'phone' | 'verification_code'>
+  >;
+  sendVisitorVerificationCode?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendVisitorVerificationCodeArgs, 'phone'>
+  >;
 }>;
 
 export type OperationResultResolvers<
@@ -416,7 +543,19 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryFindPublicResourceSlotChartArgs, 'resourcesId'>
   >;
+  findRegisterFieldListForPublic?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorRegistorFieldSettingEntity']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindRegisterFieldListForPublicArgs>
+  >;
   findSysSettings?: Resolver<Maybe<ResolversTypes['SysSettings']>, ParentType, ContextType>;
+  findVisitorPublicSettings?: Resolver<
+    Maybe<ResolversTypes['VisitorPublicSettings']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorPublicSettingsArgs>
+  >;
 }>;
 
 export type SysSettingsResolvers<
@@ -425,6 +564,33 @@ export type SysSettingsResolvers<
 > = ResolversObject<{
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   manage_setting?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorPublicSettingsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorPublicSettings'] = ResolversParentTypes['VisitorPublicSettings'],
+> = ResolversObject<{
+  banner_img?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_welcome_setting?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sys_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tenant_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  welcome_content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorRegistorFieldSettingEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorRegistorFieldSettingEntity'] =
+    ResolversParentTypes['VisitorRegistorFieldSettingEntity'],
+> = ResolversObject<{
+  field_label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_required?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  is_valid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mod_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sort?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
@@ -438,4 +604,6 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   PublicResourceSlotChart?: PublicResourceSlotChartResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SysSettings?: SysSettingsResolvers<ContextType>;
+  VisitorPublicSettings?: VisitorPublicSettingsResolvers<ContextType>;
+  VisitorRegistorFieldSettingEntity?: VisitorRegistorFieldSettingEntityResolvers<ContextType>;
 }>;
