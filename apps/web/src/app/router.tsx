@@ -92,7 +92,12 @@ const appRoutes: RouteObject[] = [
     () => tenantPage(import('../areas/manage/pages/tenant/TenantManualInit.tsx')),
     false,
   ),
-  guarded('/visitor/accessControlScan', 'route.other.accessControlScan', null),
+  guarded('/visitor/accessControlScan', 'route.other.accessControlScan', () =>
+    withTexts(
+      import('../areas/mobile/pages/visitors-gate/GateScan.tsx'),
+      import('../features/visitors/gate/i18n.ts').then((m) => m.ensureVisitorGateTranslations()),
+    ),
+  ),
   area(PC_ROOT, pcRoutes, () =>
     Promise.all([import('../areas/pc/PcLayout.tsx'), ensureTranslations('desktop')]).then(([layout]) => layout),
   ),

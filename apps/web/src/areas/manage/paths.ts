@@ -95,7 +95,15 @@ export const manageRoutes: RouteDef[] = [
     title: 'route.manage.blackSettings',
     page: () => import('./pages/black/BlackSettings.tsx'),
   },
-  { path: 'accessControlCheck', title: 'route.manage.accessControlCheck' },
+  {
+    path: 'accessControlCheck',
+    title: 'route.manage.accessControlCheck',
+    page: () =>
+      Promise.all([
+        import('./pages/visitors-gate/AccessControlCheck.tsx'),
+        import('../../features/visitors/gate/i18n.ts').then((m) => m.ensureVisitorGateTranslations()),
+      ]).then(([page]) => page),
+  },
   { path: 'appointment', title: 'route.manage.appointment', redirect: 'appointment/list' },
   {
     path: 'appointment/list',
