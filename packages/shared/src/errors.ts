@@ -776,6 +776,93 @@ export const errorCatalogue = {
   },
   VISITOR_NOT_FOUND: { zh: '访客不存在', en: 'The visitor does not exist' },
   // Visitors: visits, invitations, approval and quotas (section: visitors-appointments)
+  VISIT_NOT_FOUND: { zh: '来访记录不存在', en: 'The visit does not exist' },
+  VISIT_TYPE_INVALID: {
+    zh: '访客类型无效：{type}（1 访客申请，2 邀请，3 预约访客）',
+    en: 'Invalid visitor type "{type}": 1 application, 2 invitation, 3 guest of a booking',
+  },
+  VISIT_TYPE_DISABLED: { zh: '此访客类型未开放：{type}', en: 'This visitor type is not offered: {type}' },
+  VISIT_NOT_A_VISITOR: {
+    zh: '只有已登记的访客可以提交来访申请（邀请访客请使用“邀请”）',
+    en: 'Only a registered visitor can apply for a visit (to invite visitors, use an invitation)',
+  },
+  VISIT_VISITOR_CANNOT_INVITE: {
+    zh: '访客不能邀请访客或为预约添加访客',
+    en: 'A visitor cannot invite visitors or add guests to a booking',
+  },
+  VISIT_DATE_INVALID: {
+    zh: '来访日期无效：{value}（应为 YYYY-MM-DD）',
+    en: 'Invalid visit date "{value}" (use YYYY-MM-DD)',
+  },
+  VISIT_DATE_OUT_OF_RANGE: {
+    zh: '来访日期只能在今天起{days}天内（{from} 至 {to}）',
+    en: 'The visit date must be within {days} days from today ({from} to {to})',
+  },
+  VISIT_PARTY_INVALID: {
+    zh: '人数无效：同行人数 0 至 {peers}，随行儿童 0 至 {children}',
+    en: 'Invalid party: 0 to {peers} companions and 0 to {children} children',
+  },
+  VISIT_AREAS_REQUIRED: { zh: '请选择来访区域', en: 'Choose the areas to visit' },
+  VISIT_AREA_INVALID: {
+    zh: '来访区域不可用：{area}（不是开放给访客的区域）',
+    en: 'Area not available: {area} (not an area open to visitors)',
+  },
+  VISIT_TEXT_TOO_LONG: { zh: '{field} 过长（最多 {max} 字）', en: '{field} is too long (at most {max} characters)' },
+  VISIT_HOST_REQUIRED: {
+    zh: '此类来访需要被访人审批：请填写被访人在系统中的手机号或账号',
+    en: "This visit needs its host to approve it: give the host's phone number or account in the directory",
+  },
+  VISIT_HOST_NOT_FOUND: {
+    zh: '未找到被访人：{host}（请填写被访人在系统中登记的手机号或账号）',
+    en: 'No host found for "{host}" (give the phone number or account the host has in the directory)',
+  },
+  VISIT_GUEST_REQUIRED: {
+    zh: '请填写受邀访客的姓名和手机号（第 {index} 位）',
+    en: 'Give the name and phone number of each guest (guest {index})',
+  },
+  VISIT_GUEST_PHONE_INVALID: {
+    zh: '受邀访客手机号无效：第 {index} 位',
+    en: 'Invalid phone number of guest {index}',
+  },
+  VISIT_BATCH_SIZE: { zh: '一次邀请 1 至 {max} 位访客', en: 'Invite 1 to {max} guests at a time' },
+  VISIT_QUOTA_FULL: {
+    zh: '「{area}」{date} 的访客名额不足：剩余 {remaining} 人，本次 {seats} 人',
+    en: 'Not enough visitor places in "{area}" on {date}: {remaining} left, {seats} asked',
+  },
+  VISIT_BOOKING_NOT_FOUND: {
+    zh: '预约不存在或已失效（已取消、驳回、终止或已结束）',
+    en: 'The booking does not exist or is no longer active (cancelled, rejected, terminated or ended)',
+  },
+  VISIT_BOOKING_NOT_BOOKER: {
+    zh: '只有预约人可以为此预约添加访客',
+    en: 'Only the booker can add guests to this booking',
+  },
+  VISIT_ROOM_FULL: {
+    zh: '超出场地容量：可容纳 {capacity} 人，已有 {have} 人，本次 {seats} 人',
+    en: "Over the room's capacity: it holds {capacity}, {have} already come, {seats} asked",
+  },
+  VISIT_AUDIT_STATE_INVALID: {
+    zh: '审批结果无效：{state}（2 通过，3 驳回）',
+    en: 'Invalid decision "{state}": 2 approve, 3 reject',
+  },
+  VISIT_REJECT_REASON_REQUIRED: { zh: '驳回时请填写原因', en: 'Give a reason for the rejection' },
+  VISIT_NOT_AWAITING_YOU: {
+    zh: '此来访当前不等待您的审批',
+    en: 'This visit is not awaiting your approval',
+  },
+  VISIT_CANCEL_REASON_REQUIRED: { zh: '请填写取消原因', en: 'Give a reason for cancelling' },
+  VISIT_NOT_CANCELLABLE: {
+    zh: '此来访不能取消：只能在来访开始前取消尚未驳回或取消的来访',
+    en: 'This visit cannot be cancelled: only a visit not rejected or cancelled can be, before it starts',
+  },
+  VISIT_NOT_EDITABLE: {
+    zh: '只能修改尚未审批通过、未开始的来访',
+    en: 'Only a visit not yet approved and not yet started can be changed',
+  },
+  VISIT_NOT_YOURS: {
+    zh: '您不能操作此来访（只有访客本人、邀请人或访客管理员可以）',
+    en: 'You cannot act on this visit (only its visitor, its inviting host or a visitor administrator can)',
+  },
   // Visitors: entry passes, gates and long-term visitors (section: visitors-passes)
 } as const satisfies Record<string, { zh: string; en: string }>;
 

@@ -27,6 +27,7 @@ import { visitorSettingsGraphql } from './visitors/visitors.settings.resolvers.t
 import { visitorRegistrationGraphql } from './visitors/visitors.registration.resolvers.ts';
 import { visitorProfileGraphql } from './visitors/visitors.profile.resolvers.ts';
 // (section: visitors-appointments)
+import { visitorsAppointmentsGraphql } from './visitors/visitors.appointments.resolvers.ts';
 // (section: visitors-passes)
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -68,5 +69,6 @@ export const graphqlContributions: GraphqlContribution[] = [
   visitorRegistrationGraphql,
   visitorProfileGraphql,
   // visitors (section: visitors-appointments)
+  visitorsAppointmentsGraphql,
   // visitors (section: visitors-passes)
 ];

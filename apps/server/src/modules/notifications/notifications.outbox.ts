@@ -181,3 +181,39 @@ async function bookerContacts(tx: Tx, tenantId: string, work: { rows: BookingRow
     }),
   );
 }
+
+/** One plain e-mail of another module (visits): recipient, subject and body in both languages. */
+export interface PlainMail {
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Queues plain e-mails (no in-app notification) in the caller's transaction, sent by the same
+ * sender as booking mails. Recipients without a usable address are left out; returns how many
+ * were queued.
+ */
+export async function queuePlainMails(
+  tx: Tx,
+  ctx: RequestContext,
+  tenantId: string,
+  mails: readonly PlainMail[],
+): Promise<number> {
+  const domain = mailDomainOf(ctx.config.smtp.from, new URL(ctx.config.publicUrl).hostname);
+  const rows: NewMail[] = mails
+    .filter((m) => isMailAddress(m.recipient.trim()))
+    .map((m) => {
+      const id = randomUUID();
+      return {
+        id,
+        notification_id: null,
+        recipient: m.recipient.trim(),
+        subject: m.subject.slice(0, 500),
+        body: m.body,
+        message_id: `<${id}@${domain}>`,
+      };
+    });
+  await insertMails(tx, tenantId, rows);
+  return rows.length;
+}

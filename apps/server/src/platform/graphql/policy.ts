@@ -197,6 +197,16 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findVisitorInfoByPhone': ['user'],
     'Mutation.updateVisitorAddFieldInfo': ['visitor'],
     // visitors (section: visitors-appointments): applications, invitations, approval, quotas
+    // (a visitor applies, updates and cancels their own; hosts invite, approve and cancel theirs; the
+    // services check visitor, host, inviter, second-level approver or visitor 'admin' right per visit)
+    'Query.findVisitorAppointmentInformationAll': ['visitor', 'user'],
+    'Query.findVisitorAppointmentDetail': ['visitor', 'user'],
+    'Query.findVisitorAvailableNumber': ['visitor', 'user'],
+    'Mutation.saveVisitorAppointment': ['visitor', 'user'],
+    'Mutation.batchSaveVisitorAppointment': ['user'],
+    'Mutation.updateVisitorAppointment': ['visitor', 'user'],
+    'Mutation.auditVisitorAppointment': ['user'],
+    'Mutation.cancelVisitorAppointment': ['visitor', 'user'],
     // visitors (section: visitors-passes): entry passes, gates, long-term visitors
   },
   iam: {

@@ -1595,6 +1595,11 @@ export type Mutation = {
   /** Marks every unread notification of the caller read; ids holds the ones it marked. */
   readNotificationAll?: Maybe<OperationResult>;
   /**
+   * Records entries scanned at gates (online at once, or queued offline and sent later), each
+   * verified as of its arrive_time; stored exactly once per entry_key.
+   */
+  recordVisitorEntries?: Maybe<Array<Maybe<VisitorEntryResult>>>;
+  /**
    * As approveAppointment, rejecting (audit_status '1' -> '3', reason required): the slot (or the
    * seat) is freed in the same transaction.
    */
@@ -1603,6 +1608,11 @@ export type Mutation = {
   replyAppointmentEvaluate?: Maybe<OperationResult>;
   /** Queues failed e-mails again with fresh attempts (administrators); all or nothing. */
   resendNotificationMail?: Maybe<OperationResult>;
+  /**
+   * Makes a new pass-signing key for the tenant (tenant administrators); passes already issued stay
+   * valid (their key stays published until they expire).
+   */
+  rotateVisitorPassKey?: Maybe<OperationResult>;
   /** Evaluates a performed booking, or changes the caller's evaluation; ids holds the evaluation's id. */
   saveAppointmentEvaluate?: Maybe<OperationResult>;
   /**
@@ -1839,6 +1849,10 @@ export type MutationInitTenantsDataArgs = {
 export type MutationPardonBlackListArgs = {
   id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+export type MutationRecordVisitorEntriesArgs = {
+  entries: Array<VisitorEntryInput>;
 };
 
 export type MutationRejectAppointmentArgs = {
@@ -2341,6 +2355,8 @@ export type Query = {
   _endpoint?: Maybe<Scalars['String']['output']>;
   /** errcode "0" when the caller may cancel the booking now (min_interval_minutes_cancel). */
   checkAppointmentCancelTime?: Maybe<OperationResult>;
+  /** Whether a visit or a long-term visitor is admitted now. */
+  checkAppointmentInfoAndLongTermPeople?: Maybe<VisitorAdmissionCheck>;
   /** Whether the caller could book these slots (or the free period) now; code "0" = bookable. */
   checkResourceTimeSlotCapacity?: Maybe<AppointmentCheckResult>;
   /** errcode "0" when the caller's tenant is the super tenant. */
@@ -2563,6 +2579,8 @@ export type Query = {
   findVisitorCategoryConfig?: Maybe<VisitorCategoryConfig>;
   /** Every visitor type's settings. */
   findVisitorDetailSettingsList?: Maybe<Array<Maybe<VisitorDetailSettings>>>;
+  /** The keys, revocations and areas a gate verifies with, for gate staff and visitor administrators. */
+  findVisitorGateBundle?: Maybe<VisitorGateBundle>;
   /**
    * A visitor's registration. A visitor gets their own (account ignored); a visitor administrator
    * the one whose sign-in account is account.
@@ -2574,10 +2592,18 @@ export type Query = {
   findVisitorInfoFieldDataRange?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
   /** Every information field setting, in order. */
   findVisitorInfoFieldSettingsEntityList?: Maybe<Array<Maybe<VisitorInfoFieldSettingsEntity>>>;
+  /** Long-term visitors of person_type whose name contains user_name. */
+  findVisitorLongTermByPersonTypeAndName?: Maybe<Array<Maybe<VisitorLongTermEntity>>>;
   /** The campus areas that take visitors (overall settings' apply_school_resources, enabled resources). */
   findVisitorOverAllSettingsResources?: Maybe<Array<Maybe<VisitorAreaResource>>>;
   /** The tenant's overall visitor settings (defaults until an administrator saves them). */
   findVisitorOverallSettingsEntity?: Maybe<VisitorOverallSettingsEntity>;
+  /**
+   * The entry pass of a visit (id: the visit's id) or of a long-term visitor (id: theirs), for its
+   * visitor, its host, the booker of its booking or a visitor administrator. Issued on first ask
+   * once the visit is approved; a booking guest's pass follows the booking's current window.
+   */
+  findVisitorPass?: Maybe<VisitorPass>;
   /** Every registration field setting, in order. */
   findVisitorRegistorFieldSettingEntityList?: Maybe<Array<Maybe<VisitorRegistorFieldSettingEntity>>>;
   /** The information fields a visitor fills in (is_visitor_valid_info 1), in order. */
@@ -2592,10 +2618,16 @@ export type Query = {
    * with fixed slots: every slot within that range). At most 200 occurrences.
    */
   previewAppointmentSeries?: Maybe<Array<Maybe<AppointmentSeriesOccurrence>>>;
+  /** Verifies a scanned pass at arrival_place now (online), without recording an entry. */
+  verifyVisitorPass?: Maybe<VisitorPassVerdict>;
 };
 
 export type QueryCheckAppointmentCancelTimeArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCheckAppointmentInfoAndLongTermPeopleArgs = {
+  id: Scalars['String']['input'];
 };
 
 export type QueryCheckResourceTimeSlotCapacityArgs = {
@@ -2944,6 +2976,15 @@ export type QueryFindVisitorInfoFieldDataRangeArgs = {
   fieldEnName: Scalars['String']['input'];
 };
 
+export type QueryFindVisitorLongTermByPersonTypeAndNameArgs = {
+  person_type?: InputMaybe<Scalars['String']['input']>;
+  user_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindVisitorPassArgs = {
+  id: Scalars['String']['input'];
+};
+
 export type QueryPreviewAppointmentSeriesArgs = {
   borrowDateList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   borrowEndTime?: InputMaybe<Scalars['String']['input']>;
@@ -2958,6 +2999,11 @@ export type QueryPreviewAppointmentSeriesArgs = {
   is_cyclicity?: InputMaybe<Scalars['String']['input']>;
   model: InputAppointmentInformation;
   timeSlotIdList?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type QueryVerifyVisitorPassArgs = {
+  arrival_place: Scalars['String']['input'];
+  token: Scalars['String']['input'];
 };
 
 /**
@@ -3802,6 +3848,22 @@ export type UserImage = {
   image?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * Whether a visit or a long-term visitor (id) is admitted now: errcode "0" yes; otherwise msg and
+ * msg_en say why. kind: 'visit' or 'longTerm'; visitor_name masked.
+ */
+export type VisitorAdmissionCheck = {
+  __typename?: 'VisitorAdmissionCheck';
+  area_names?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  errcode?: Maybe<Scalars['String']['output']>;
+  kind?: Maybe<Scalars['String']['output']>;
+  msg?: Maybe<Scalars['String']['output']>;
+  msg_en?: Maybe<Scalars['String']['output']>;
+  valid_from?: Maybe<Scalars['String']['output']>;
+  valid_to?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+};
+
 /** One step of a visit's approval trail: step 1 the host, 2 the second level. */
 export type VisitorAppointmentAudit = {
   __typename?: 'VisitorAppointmentAudit';
@@ -3980,6 +4042,34 @@ export type VisitorDetailSettings = {
   visitor_type_name_en?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * An entry a gate recorded, possibly while offline: entry_key is the gate's own unique id for the
+ * scan (a UUID), so sending it again stores nothing new; arrive_time: when it was scanned (ISO
+ * 8601); serial: the pass scanned (what an offline queue keeps: no personal data), or token: the
+ * whole scanned pass; arrival_place: the area resource id of the gate.
+ */
+export type VisitorEntryInput = {
+  arrival_place: Scalars['String']['input'];
+  arrive_time?: InputMaybe<Scalars['String']['input']>;
+  entry_key: Scalars['String']['input'];
+  serial?: InputMaybe<Scalars['String']['input']>;
+  token?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * What became of one sent entry: result 'recorded', 'repeat' (recorded and flagged as a repeat
+ * entry), 'alreadyRecorded' (this entry_key was stored before) or 'refused' (reason_cn/reason_en:
+ * the pass's verdict). id: the visitor list row.
+ */
+export type VisitorEntryResult = {
+  __typename?: 'VisitorEntryResult';
+  entry_key?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  result?: Maybe<Scalars['String']['output']>;
+};
+
 /** An information field's value: field_name as in the information field settings. */
 export type VisitorFieldValue = {
   __typename?: 'VisitorFieldValue';
@@ -3992,6 +4082,21 @@ export type VisitorFieldValue = {
 export type VisitorFieldValueInput = {
   field_name: Scalars['String']['input'];
   value?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * What a gate needs to verify passes without the network: the tenant's published keys, the
+ * serials revoked and still inside their window, the areas it may stand at, and when this was made
+ * (ISO 8601). Refresh it whenever online.
+ */
+export type VisitorGateBundle = {
+  __typename?: 'VisitorGateBundle';
+  areas?: Maybe<Array<Maybe<VisitorAreaResource>>>;
+  generated_at?: Maybe<Scalars['String']['output']>;
+  keys?: Maybe<Array<Maybe<VisitorPassKey>>>;
+  revoked?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  tenant_key?: Maybe<Scalars['String']['output']>;
+  time_zone?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -4020,6 +4125,30 @@ export type VisitorInfoFieldSettingsEntity = {
 };
 
 /**
+ * A long-term visitor (spec 3): admitted from valid_from to valid_to ("YYYY-MM-DD"), on weekdays
+ * (ISO 1-7, comma separated) between start_time and end_time ("HH:mm"), at the areas in permission
+ * (ids, comma separated; empty: every visitor area). phone masked; password never given.
+ */
+export type VisitorLongTermEntity = {
+  __typename?: 'VisitorLongTermEntity';
+  data_source?: Maybe<Scalars['Int']['output']>;
+  dept?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_enable?: Maybe<Scalars['Int']['output']>;
+  password?: Maybe<Scalars['String']['output']>;
+  permission?: Maybe<Scalars['String']['output']>;
+  person_type?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  user_id?: Maybe<Scalars['String']['output']>;
+  user_name?: Maybe<Scalars['String']['output']>;
+  valid_from?: Maybe<Scalars['String']['output']>;
+  valid_to?: Maybe<Scalars['String']['output']>;
+  weekdays?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * The visitor module's overall settings (spec 3). Flags are 0/1. apply_school_resources: the ids
  * (comma separated) of the campus areas that take visitors. welcome_content and
  * visitor_infor_cotent: sanitised HTML. other_setting: JSON text of further options.
@@ -4044,6 +4173,57 @@ export type VisitorOverallSettingsEntity = {
 export type VisitorPagingInput = {
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
+ * An entry pass (/mobile/visitor/qrcode/{id}). token: what the QR code holds, a compact token
+ * signed with the tenant's Ed25519 key (docs/GLOSSARY.md: visitor pass); it names the pass
+ * (serial), the masked visitor name, the areas and the valid window, nothing else personal.
+ * valid_from/valid_to: "YYYY-MM-DD HH:mm" in the tenant's time zone. state: 'valid' (usable now),
+ * 'notYet', 'expired', 'revoked'. kind: 'visit', 'longTerm' or 'booking'.
+ */
+export type VisitorPass = {
+  __typename?: 'VisitorPass';
+  area_ids?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  area_names?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  area_names_en?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  kind?: Maybe<Scalars['String']['output']>;
+  ref_id?: Maybe<Scalars['String']['output']>;
+  serial?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  token?: Maybe<Scalars['String']['output']>;
+  valid_from?: Maybe<Scalars['String']['output']>;
+  valid_to?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+  weekdays?: Maybe<Scalars['String']['output']>;
+};
+
+/** A published pass-signing key: kid as in tokens, public_key the raw Ed25519 key (base64url). */
+export type VisitorPassKey = {
+  __typename?: 'VisitorPassKey';
+  kid?: Maybe<Scalars['String']['output']>;
+  public_key?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A gate's verdict on a pass at arrival_place. result: 'valid', 'repeat' (valid, and this pass
+ * already entered at this place inside its window), 'forged' (bad signature or unknown key),
+ * 'malformed', 'otherTenant', 'notYet', 'expired', 'outsideHours' (a long-term pass on another
+ * weekday or hour), 'wrongArea', 'revoked'. reason_cn/reason_en say it for the guard.
+ */
+export type VisitorPassVerdict = {
+  __typename?: 'VisitorPassVerdict';
+  area_names?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  kind?: Maybe<Scalars['String']['output']>;
+  reason_cn?: Maybe<Scalars['String']['output']>;
+  reason_en?: Maybe<Scalars['String']['output']>;
+  result?: Maybe<Scalars['String']['output']>;
+  serial?: Maybe<Scalars['String']['output']>;
+  valid_from?: Maybe<Scalars['String']['output']>;
+  valid_to?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -4401,6 +4581,7 @@ export type ResolversTypes = ResolversObject<{
   Tenant: ResolverTypeWrapper<Tenant>;
   UserDisplayInfoConfig: ResolverTypeWrapper<UserDisplayInfoConfig>;
   UserImage: ResolverTypeWrapper<UserImage>;
+  VisitorAdmissionCheck: ResolverTypeWrapper<VisitorAdmissionCheck>;
   VisitorAppointmentAudit: ResolverTypeWrapper<VisitorAppointmentAudit>;
   VisitorAppointmentEntity: ResolverTypeWrapper<VisitorAppointmentEntity>;
   VisitorAppointmentEntityConnection: ResolverTypeWrapper<VisitorAppointmentEntityConnection>;
@@ -4412,11 +4593,18 @@ export type ResolversTypes = ResolversObject<{
   VisitorAvailableNumberInput: VisitorAvailableNumberInput;
   VisitorCategoryConfig: ResolverTypeWrapper<VisitorCategoryConfig>;
   VisitorDetailSettings: ResolverTypeWrapper<VisitorDetailSettings>;
+  VisitorEntryInput: VisitorEntryInput;
+  VisitorEntryResult: ResolverTypeWrapper<VisitorEntryResult>;
   VisitorFieldValue: ResolverTypeWrapper<VisitorFieldValue>;
   VisitorFieldValueInput: VisitorFieldValueInput;
+  VisitorGateBundle: ResolverTypeWrapper<VisitorGateBundle>;
   VisitorInfoFieldSettingsEntity: ResolverTypeWrapper<VisitorInfoFieldSettingsEntity>;
+  VisitorLongTermEntity: ResolverTypeWrapper<VisitorLongTermEntity>;
   VisitorOverallSettingsEntity: ResolverTypeWrapper<VisitorOverallSettingsEntity>;
   VisitorPagingInput: VisitorPagingInput;
+  VisitorPass: ResolverTypeWrapper<VisitorPass>;
+  VisitorPassKey: ResolverTypeWrapper<VisitorPassKey>;
+  VisitorPassVerdict: ResolverTypeWrapper<VisitorPassVerdict>;
   VisitorPhoneLookup: ResolverTypeWrapper<VisitorPhoneLookup>;
   VisitorRegistorFieldSettingEntity: ResolverTypeWrapper<VisitorRegistorFieldSettingEntity>;
   VisitorRegistrationEntity: ResolverTypeWrapper<VisitorRegistrationEntity>;
@@ -4592,6 +4780,7 @@ export type ResolversParentTypes = ResolversObject<{
   Tenant: Tenant;
   UserDisplayInfoConfig: UserDisplayInfoConfig;
   UserImage: UserImage;
+  VisitorAdmissionCheck: VisitorAdmissionCheck;
   VisitorAppointmentAudit: VisitorAppointmentAudit;
   VisitorAppointmentEntity: VisitorAppointmentEntity;
   VisitorAppointmentEntityConnection: VisitorAppointmentEntityConnection;
@@ -4603,11 +4792,18 @@ export type ResolversParentTypes = ResolversObject<{
   VisitorAvailableNumberInput: VisitorAvailableNumberInput;
   VisitorCategoryConfig: VisitorCategoryConfig;
   VisitorDetailSettings: VisitorDetailSettings;
+  VisitorEntryInput: VisitorEntryInput;
+  VisitorEntryResult: VisitorEntryResult;
   VisitorFieldValue: VisitorFieldValue;
   VisitorFieldValueInput: VisitorFieldValueInput;
+  VisitorGateBundle: VisitorGateBundle;
   VisitorInfoFieldSettingsEntity: VisitorInfoFieldSettingsEntity;
+  VisitorLongTermEntity: VisitorLongTermEntity;
   VisitorOverallSettingsEntity: VisitorOverallSettingsEntity;
   VisitorPagingInput: VisitorPagingInput;
+  VisitorPass: VisitorPass;
+  VisitorPassKey: VisitorPassKey;
+  VisitorPassVerdict: VisitorPassVerdict;
   VisitorPhoneLookup: VisitorPhoneLookup;
   VisitorRegistorFieldSettingEntity: VisitorRegistorFieldSettingEntity;
   VisitorRegistrationEntity: VisitorRegistrationEntity;
@@ -5419,6 +5615,12 @@ export type MutationResolvers<
     RequireFields<MutationPardonBlackListArgs, 'id' | 'reason'>
   >;
   readNotificationAll?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
+  recordVisitorEntries?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorEntryResult']>>>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRecordVisitorEntriesArgs, 'entries'>
+  >;
   rejectAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -5437,6 +5639,7 @@ export type MutationResolvers<
     ContextType,
     Partial<MutationResendNotificationMailArgs>
   >;
+  rotateVisitorPassKey?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   saveAppointmentEvaluate?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -5947,6 +6150,12 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryCheckAppointmentCancelTimeArgs>
   >;
+  checkAppointmentInfoAndLongTermPeople?: Resolver<
+    Maybe<ResolversTypes['VisitorAdmissionCheck']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryCheckAppointmentInfoAndLongTermPeopleArgs, 'id'>
+  >;
   checkResourceTimeSlotCapacity?: Resolver<
     Maybe<ResolversTypes['AppointmentCheckResult']>,
     ParentType,
@@ -6292,6 +6501,7 @@ export type QueryResolvers<
     ParentType,
     ContextType
   >;
+  findVisitorGateBundle?: Resolver<Maybe<ResolversTypes['VisitorGateBundle']>, ParentType, ContextType>;
   findVisitorInfoByAccount?: Resolver<
     Maybe<ResolversTypes['VisitorRegistrationEntity']>,
     ParentType,
@@ -6315,6 +6525,12 @@ export type QueryResolvers<
     ParentType,
     ContextType
   >;
+  findVisitorLongTermByPersonTypeAndName?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorLongTermEntity']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorLongTermByPersonTypeAndNameArgs>
+  >;
   findVisitorOverAllSettingsResources?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>,
     ParentType,
@@ -6324,6 +6540,12 @@ export type QueryResolvers<
     Maybe<ResolversTypes['VisitorOverallSettingsEntity']>,
     ParentType,
     ContextType
+  >;
+  findVisitorPass?: Resolver<
+    Maybe<ResolversTypes['VisitorPass']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindVisitorPassArgs, 'id'>
   >;
   findVisitorRegistorFieldSettingEntityList?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorRegistorFieldSettingEntity']>>>,
@@ -6340,6 +6562,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryPreviewAppointmentSeriesArgs, 'model'>
+  >;
+  verifyVisitorPass?: Resolver<
+    Maybe<ResolversTypes['VisitorPassVerdict']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryVerifyVisitorPassArgs, 'arrival_place' | 'token'>
   >;
 }>;
 
@@ -7142,6 +7370,20 @@ export type UserImageResolvers<
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type VisitorAdmissionCheckResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAdmissionCheck'] = ResolversParentTypes['VisitorAdmissionCheck'],
+> = ResolversObject<{
+  area_names?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  errcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  msg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  msg_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type VisitorAppointmentAuditResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorAppointmentAudit'] = ResolversParentTypes['VisitorAppointmentAudit'],
@@ -7263,6 +7505,17 @@ export type VisitorDetailSettingsResolvers<
   visitor_type_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type VisitorEntryResultResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorEntryResult'] = ResolversParentTypes['VisitorEntryResult'],
+> = ResolversObject<{
+  entry_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type VisitorFieldValueResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorFieldValue'] = ResolversParentTypes['VisitorFieldValue'],
@@ -7271,6 +7524,18 @@ export type VisitorFieldValueResolvers<
   field_label_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorGateBundleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorGateBundle'] = ResolversParentTypes['VisitorGateBundle'],
+> = ResolversObject<{
+  areas?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>, ParentType, ContextType>;
+  generated_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  keys?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorPassKey']>>>, ParentType, ContextType>;
+  revoked?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  tenant_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time_zone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type VisitorInfoFieldSettingsEntityResolvers<
@@ -7295,6 +7560,27 @@ export type VisitorInfoFieldSettingsEntityResolvers<
   sort?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
+export type VisitorLongTermEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorLongTermEntity'] = ResolversParentTypes['VisitorLongTermEntity'],
+> = ResolversObject<{
+  data_source?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dept?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  permission?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weekdays?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type VisitorOverallSettingsEntityResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorOverallSettingsEntity'] =
@@ -7313,6 +7599,49 @@ export type VisitorOverallSettingsEntityResolvers<
   sys_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   visitor_infor_cotent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   welcome_content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorPassResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorPass'] = ResolversParentTypes['VisitorPass'],
+> = ResolversObject<{
+  area_ids?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  area_names?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  area_names_en?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ref_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weekdays?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorPassKeyResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorPassKey'] = ResolversParentTypes['VisitorPassKey'],
+> = ResolversObject<{
+  kid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  public_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorPassVerdictResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorPassVerdict'] = ResolversParentTypes['VisitorPassVerdict'],
+> = ResolversObject<{
+  area_names?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_cn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type VisitorPhoneLookupResolvers<
@@ -7478,6 +7807,7 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   Tenant?: TenantResolvers<ContextType>;
   UserDisplayInfoConfig?: UserDisplayInfoConfigResolvers<ContextType>;
   UserImage?: UserImageResolvers<ContextType>;
+  VisitorAdmissionCheck?: VisitorAdmissionCheckResolvers<ContextType>;
   VisitorAppointmentAudit?: VisitorAppointmentAuditResolvers<ContextType>;
   VisitorAppointmentEntity?: VisitorAppointmentEntityResolvers<ContextType>;
   VisitorAppointmentEntityConnection?: VisitorAppointmentEntityConnectionResolvers<ContextType>;
@@ -7486,9 +7816,15 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   VisitorAvailableNumber?: VisitorAvailableNumberResolvers<ContextType>;
   VisitorCategoryConfig?: VisitorCategoryConfigResolvers<ContextType>;
   VisitorDetailSettings?: VisitorDetailSettingsResolvers<ContextType>;
+  VisitorEntryResult?: VisitorEntryResultResolvers<ContextType>;
   VisitorFieldValue?: VisitorFieldValueResolvers<ContextType>;
+  VisitorGateBundle?: VisitorGateBundleResolvers<ContextType>;
   VisitorInfoFieldSettingsEntity?: VisitorInfoFieldSettingsEntityResolvers<ContextType>;
+  VisitorLongTermEntity?: VisitorLongTermEntityResolvers<ContextType>;
   VisitorOverallSettingsEntity?: VisitorOverallSettingsEntityResolvers<ContextType>;
+  VisitorPass?: VisitorPassResolvers<ContextType>;
+  VisitorPassKey?: VisitorPassKeyResolvers<ContextType>;
+  VisitorPassVerdict?: VisitorPassVerdictResolvers<ContextType>;
   VisitorPhoneLookup?: VisitorPhoneLookupResolvers<ContextType>;
   VisitorRegistorFieldSettingEntity?: VisitorRegistorFieldSettingEntityResolvers<ContextType>;
   VisitorRegistrationEntity?: VisitorRegistrationEntityResolvers<ContextType>;
