@@ -4,7 +4,7 @@ import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../../app/session.tsx';
+import { useOptionalSession } from '../../../../app/session.tsx';
 import { useDocumentTitle } from '../../../../components/RouteTitle.tsx';
 import { gateTime, minuteText, verdictTone, windowText } from '../../../../features/visitors/gate/display.ts';
 import type { GateScan as Scan, GateState } from '../../../../features/visitors/gate/gate.ts';
@@ -182,7 +182,7 @@ function SessionScans({ scans, state }: { scans: Scan[]; state: GateState }) {
  */
 export default function GateScan() {
   const { t } = useTranslation();
-  const { settings } = useSession();
+  const themeColor = useOptionalSession()?.settings.theme_color;
   useDocumentTitle(t('visitorGate.title'));
   const { gate, state, scan, scans, busy, forbidden } = useGate();
   const [place, choosePlace] = usePlace(state.bundle?.areas);
@@ -216,7 +216,7 @@ export default function GateScan() {
     <ConfigProvider locale={currentLanguage() === 'en' ? enUS : zhCN}>
       <div
         className="yy-mobile yy-gate"
-        style={{ ['--adm-color-primary' as string]: accessibleThemeColor(settings.theme_color) }}
+        style={{ ['--adm-color-primary' as string]: accessibleThemeColor(themeColor) }}
       >
         <main className="yy-gate-body">
           <h1 className="yy-gate-title">{t('visitorGate.title')}</h1>
