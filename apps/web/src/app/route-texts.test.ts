@@ -111,6 +111,7 @@ const LOADERS: Record<string, string> = {
   Captcha: 'captcha',
   Evaluation: 'evaluations',
   PublicBooking: 'publicBooking',
+  Visitors: 'visitors',
 };
 
 interface Loads {

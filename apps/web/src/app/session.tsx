@@ -11,6 +11,7 @@ import { useUserImage } from '../features/directory/api/findUserImage.ts';
 import { fileUrl } from '../lib/attachment-link.ts';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
 import { tenantFailureFlag } from './tenant-failure.ts';
+import { isVisitorUser, visitorMayOpen, VISITOR_HOME } from '../features/visitors/role.ts';
 
 /** What every signed-in page knows: who, with which permission and menus, under which settings. */
 export interface Session {
@@ -64,7 +65,8 @@ export function prefetchSession(queryClient: QueryClient, user: SignedInUser): v
   void queryClient.prefetchQuery(checkTenantStatusQueryOptions(token));
   void queryClient.prefetchQuery(sysSettingsQueryOptions(token));
   void queryClient.prefetchQuery(meQueryOptions(token));
-  void queryClient.prefetchQuery(canvasmenusQueryOptions(token, user.profile.sub));
+  // a visitor has no menus (section: visitors)
+  if (!isVisitorUser(user)) void queryClient.prefetchQuery(canvasmenusQueryOptions(token, user.profile.sub));
 }
 
 /**
@@ -76,10 +78,12 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
   const location = useLocation();
   const user = useOidcUser();
   const token = user?.access_token ?? null;
+  // A registered visitor reaches the visitor pages only, and has no menus to load (section: visitors)
+  const visitor = isVisitorUser(user);
   const tenant = useCheckTenantStatus(token);
   const settings = useSysSettings(token);
   const me = useMe(token);
-  const menus = useCanvasmenus(token, user?.profile.sub ?? null);
+  const menus = useCanvasmenus(visitor ? null : token, user?.profile.sub ?? null);
   const avatar = useUserImage(token, me.data?.account ?? user?.profile.preferred_username ?? null);
 
   useEffect(() => {
@@ -110,12 +114,13 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
   }, [user, token, me.data, menus.data, settings, avatar]);
 
   if (user === undefined || user === null) return <FullPageSpinner />;
+  if (visitor && !visitorMayOpen(location.pathname)) return <Navigate to={VISITOR_HOME} replace />;
   if (tenantCheck) {
     if (tenant.isPending) return <FullPageSpinner />;
     if (tenant.error || tenant.data?.errcode !== '0') {
       return <Navigate to={tenantFailureFlag() ? '/error/401' : '/tenant/init'} replace />;
     }
   }
-  if (me.isPending || menus.isPending || !session) return <FullPageSpinner />;
+  if (me.isPending || (menus.isPending && !visitor) || !session) return <FullPageSpinner />;
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

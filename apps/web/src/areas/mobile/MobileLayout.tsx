@@ -7,6 +7,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { useDocumentTitle, useRouteTitleKey } from '../../components/RouteTitle.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { isVisitorUser, VISITOR_AREA } from '../../features/visitors/role.ts';
 import { accessibleThemeColor } from '../../lib/theme.ts';
 import { NoticePopup } from './components/NoticePopup.tsx';
 import { mobilePaths } from './paths.ts';
@@ -17,6 +18,7 @@ const ICONS = {
   home: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6',
+  history: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 3',
 } as const;
 
 /** Tabs of the mobile area's main screens. */
@@ -24,6 +26,13 @@ const tabs = [
   { key: mobilePaths.home, title: 'common.home', icon: ICONS.home },
   { key: mobilePaths.myAppointment, title: 'common.myAppointment', icon: ICONS.calendar },
   { key: mobilePaths.personcenter, title: 'route.mobile.personcenter', icon: ICONS.user },
+];
+
+/** Tabs of the visitor pages' main screens (section: visitors). */
+const visitorTabs = [
+  { key: `${VISITOR_AREA}home`, title: 'route.mobile.visitorHome', icon: ICONS.home },
+  { key: `${VISITOR_AREA}mine`, title: 'route.mobile.visitorMine', icon: ICONS.calendar },
+  { key: `${VISITOR_AREA}history`, title: 'route.mobile.visitorHistory', icon: ICONS.history },
 ];
 
 /** Root font scale: viewport width / 4.14 (spec 9), for rem-sized mobile screens. */
@@ -43,12 +52,15 @@ function useRootFontScale() {
 
 /** The mobile area: the page, and a tab bar on the main screens. */
 export default function MobileLayout() {
-  const { settings, account, name } = useSession();
+  const { settings, account, name, user } = useSession();
+  // a visitor sees the visitor pages' tabs only, and no notices (visitors are refused them)
+  const visitor = isVisitorUser(user);
   const { t } = useTranslation();
   const location = useLocation();
   useRootFontScale();
   useDocumentTitle(useRouteTitleKey() ?? '');
-  const onTab = tabs.some((tab) => tab.key === location.pathname);
+  const shown = visitor || location.pathname.startsWith(VISITOR_AREA) ? visitorTabs : tabs;
+  const onTab = shown.some((tab) => tab.key === location.pathname);
   // The settings colour's accessible shade (WCAG AA for text and white-on-colour).
   const color = accessibleThemeColor(settings.theme_color);
 
@@ -58,10 +70,10 @@ export default function MobileLayout() {
         <main className="yy-mobile-body">
           <Outlet />
         </main>
-        <NoticePopup account={account} name={name} />
+        {!visitor && <NoticePopup account={account} name={name} />}
         {onTab && (
           <nav className="yy-mobile-tabs" aria-label={t('common.home')}>
-            {tabs.map((tab) => (
+            {shown.map((tab) => (
               <NavLink key={tab.key} to={tab.key} className="yy-mobile-tab">
                 <svg viewBox="0 0 24 24" aria-hidden>
                   <path d={tab.icon} />

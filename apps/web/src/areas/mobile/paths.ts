@@ -3,6 +3,7 @@ import { loadBookingTexts } from '../../features/booking/texts.ts';
 import { loadCheckinTexts } from '../../features/checkin/texts.ts';
 import { withEvaluationTexts } from '../../features/evaluations/texts.ts';
 import { ensurePublicBookingTranslations } from '../../features/public-booking/i18n.ts';
+import { ensureVisitorsTranslations } from '../../features/visitors/i18n.ts';
 import { withTexts } from '../../lib/i18n.ts';
 
 /** The mobile area (`/mobile`), spec 2.1. */
@@ -155,13 +156,45 @@ export const mobileRoutes: RouteDef[] = [
         loadCheckinTexts(['common', 'mark']),
       ),
   },
-  { path: 'visitor/home', title: 'route.mobile.visitorHome' },
-  { path: 'visitor/mine', title: 'route.mobile.visitorMine' },
-  { path: 'visitor/history', title: 'route.mobile.visitorHistory' },
-  { path: 'visitor/detail/:id', title: 'route.mobile.visitorDetail', hidden: true },
-  { path: 'visitor/qrcode/:id', title: 'route.mobile.visitorQrcode', hidden: true },
-  { path: 'visitor/register', title: 'route.mobile.visitorRegister', auth: false },
-  { path: 'visitor/addinfo', title: 'route.mobile.visitorAddinfo' },
+  // visitor pages (section: visitors)
+  {
+    path: 'visitor/home',
+    title: 'route.mobile.visitorHome',
+    page: () => withTexts(import('./pages/visitors/VisitorHome.tsx'), ensureVisitorsTranslations()),
+  },
+  {
+    path: 'visitor/mine',
+    title: 'route.mobile.visitorMine',
+    page: () => withTexts(import('./pages/visitors/VisitorMine.tsx'), ensureVisitorsTranslations()),
+  },
+  {
+    path: 'visitor/history',
+    title: 'route.mobile.visitorHistory',
+    page: () => withTexts(import('./pages/visitors/VisitorHistory.tsx'), ensureVisitorsTranslations()),
+  },
+  {
+    path: 'visitor/detail/:id',
+    title: 'route.mobile.visitorDetail',
+    hidden: true,
+    page: () => withTexts(import('./pages/visitors/VisitorDetail.tsx'), ensureVisitorsTranslations()),
+  },
+  {
+    path: 'visitor/qrcode/:id',
+    title: 'route.mobile.visitorQrcode',
+    hidden: true,
+    page: () => withTexts(import('./pages/visitors/VisitorQrcode.tsx'), ensureVisitorsTranslations()),
+  },
+  {
+    path: 'visitor/register',
+    title: 'route.mobile.visitorRegister',
+    auth: false,
+    page: () => withTexts(import('./pages/visitors/VisitorRegister.tsx'), ensureVisitorsTranslations()),
+  },
+  {
+    path: 'visitor/addinfo',
+    title: 'route.mobile.visitorAddinfo',
+    page: () => withTexts(import('./pages/visitors/VisitorAddinfo.tsx'), ensureVisitorsTranslations()),
+  },
 ];
 
 export const mobilePaths = {

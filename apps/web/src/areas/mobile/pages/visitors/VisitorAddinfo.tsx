@@ -1,0 +1,110 @@
+import { Button, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../../../features/booking/result.ts';
+import { useVisitorProfile } from '../../../../features/visitors/api/findVisitorInfoByAccount.ts';
+import { useVisitorValidFieldInfo } from '../../../../features/visitors/api/findVisitorValidFieldInfo.ts';
+import { useUpdateVisitorAddFieldInfo } from '../../../../features/visitors/api/updateVisitorAddFieldInfo.ts';
+import { infoErrors } from '../../../../features/visitors/forms.ts';
+import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
+import { PageNav } from '../../components/PageNav.tsx';
+import { visitorPaths } from './paths.ts';
+import { InfoFieldInput, useErrorText } from './parts.tsx';
+import '../booking/booking.css';
+import './visitors.css';
+
+/**
+ * The visitor's information (`/mobile/visitor/addinfo`): the information fields the
+ * administrator asks visitors for, each checked by its type, required ones marked.
+ */
+export default function VisitorAddinfo() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fields = useVisitorValidFieldInfo();
+  const profile = useVisitorProfile();
+  const save = useUpdateVisitorAddFieldInfo();
+  const [values, setValues] = useState<Record<string, string> | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  // the values saved before, once
+  useEffect(() => {
+    if (values === null && profile.data !== undefined) {
+      setValues(Object.fromEntries((profile.data?.infoList ?? []).map((v) => [v.field_name, v.value ?? ''])));
+    }
+  }, [profile.data, values]);
+
+  const list = fields.data ?? [];
+  const current = values ?? {};
+  const required = (f: (typeof list)[number]) => f.is_visitor_required_info === 1;
+  const errors = infoErrors(list, current, required);
+  const err = useErrorText(errors, submitted);
+
+  const submit = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length) return;
+    save.mutate(
+      list.map((f) => ({ field_name: f.field_name, value: (current[f.field_name] ?? '').trim() })),
+      {
+        onSuccess: () => {
+          Toast.show({ content: t('visitors.addinfo.saved') });
+          navigate(visitorPaths.home);
+        },
+      },
+    );
+  };
+
+  const pending = fields.isPending || profile.isPending;
+  const failed = fields.error ?? profile.error;
+  return (
+    <div className="yy-m-page yy-v-page">
+      <PageNav title={t('route.mobile.visitorAddinfo')} fallback={visitorPaths.home} />
+      {pending ? (
+        <Loading />
+      ) : failed ? (
+        <LoadFailed
+          error={failed}
+          onRetry={() => {
+            void fields.refetch();
+            void profile.refetch();
+          }}
+        />
+      ) : !list.length ? (
+        <Empty title={t('visitors.addinfo.none')}>
+          <Button size="small" color="primary" onClick={() => navigate(visitorPaths.home)}>
+            {t('visitors.addinfo.toHome')}
+          </Button>
+        </Empty>
+      ) : (
+        <form
+          className="yy-m-card yy-m-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <p className="yy-m-muted yy-v-hint">{t('visitors.addinfo.intro')}</p>
+          {list.map((f) => (
+            <InfoFieldInput
+              key={f.id}
+              field={f}
+              value={current[f.field_name] ?? ''}
+              onChange={(v) => setValues({ ...current, [f.field_name]: v })}
+              required={required(f)}
+              error={err(f.field_name)}
+            />
+          ))}
+          {save.error && (
+            <p className="yy-m-error-text" role="alert">
+              {errorText(save.error)}
+            </p>
+          )}
+          <Button block type="submit" color="primary" loading={save.isPending}>
+            {t('visitors.addinfo.save')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
