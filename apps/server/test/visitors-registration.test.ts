@@ -1,0 +1,512 @@
+/**
+ * Visitor registration on the public endpoint: one-time codes (limits, expiry, tries, single
+ * use), registration (fields, duplicates, tenants), sign-in at /sso by phone, the visitor's
+ * profile and what a visitor token may not reach; no plain phone or ID number in the database
+ * or the server log.
+ */
+import { Writable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withTenant } from '../src/db/client.ts';
+import { operateLogs } from '../src/platform/audit/audit.tables.ts';
+import { visitorOneTimeCodes, visitors } from '../src/modules/visitors/visitors.tables.ts';
+import { users } from '../src/modules/directory/directory.tables.ts';
+import { createTestApp, demoAccounts, type TestApp } from './support.ts';
+import {
+  PASSWORD,
+  advanceCodeClock,
+  clearSentMessages,
+  codeFor,
+  idNumber,
+  lastCodeTo,
+  publicGql,
+  registerRaw,
+  registerVisitor,
+  registration,
+  sendCode,
+  signInByPhone,
+} from './visitors-fixtures.ts';
+
+let t: TestApp;
+const logLines: string[] = [];
+let otherTenantId: string;
+let adminToken: string;
+let userToken: string;
+let otherAdminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ logLevel: 'info' });
+  // every log line the app writes (its request loggers are children of this one and write to its stream)
+  const capture = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const streamSym = pino.symbols.streamSym as unknown as keyof typeof t.app.log;
+  (t.app.log as unknown as Record<symbol, unknown>)[streamSym as unknown as symbol] = (
+    capture as unknown as Record<symbol, unknown>
+  )[streamSym as unknown as symbol];
+  otherTenantId = await t.createOtherTenant('vother');
+  adminToken = await t.tokenFor(demoAccounts.admin.account);
+  userToken = await t.tokenFor(demoAccounts.user.account);
+  otherAdminToken = await t.tokenFor('admin', otherTenantId);
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  clearSentMessages();
+  // every test starts an hour after the last one's codes: no sending limit carries over
+  advanceCodeClock(2 * 60 * 60_000);
+});
+
+let phoneSeq = 0;
+const newPhone = () => `139${String(10_000_000 + ++phoneSeq * 7919).slice(-8)}`;
+let cardSeq = 100;
+const newCard = () => idNumber(++cardSeq);
+
+async function demoKeyOf() {
+  const rows = await t.database.db.execute(sql`select tenant_key from tenants where id = ${t.demoTenantId}`);
+  return String((rows as unknown as { rows: { tenant_key: string }[] }).rows[0]!.tenant_key);
+}
+
+describe('one-time codes', () => {
+  it('answers the same whether the phone is registered or not, and keeps only a hash', async () => {
+    const registered = newPhone();
+    await registerVisitor(t, registered, newCard());
+    advanceCodeClock(61_000);
+    const a = await sendCode(t, registered, { purpose: 'resetPassword' });
+    const b = await sendCode(t, newPhone(), { purpose: 'resetPassword' });
+    expect(a).toEqual(b);
+    expect(a.errcode).toBe('0');
+    const code = lastCodeTo(registered);
+    const rows = await withTenant(t.database.db, t.demoTenantId, (tx) => tx.select().from(visitorOneTimeCodes));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.code_hash).not.toContain(code);
+      expect(r.code_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(r.phone_hash).not.toContain(registered);
+    }
+  });
+
+  it('one per phone per minute, the refusal naming the wait; then again after the minute', async () => {
+    const phone = newPhone();
+    expect((await sendCode(t, phone)).errcode).toBe('0');
+    const refused = await sendCode(t, phone);
+    expect(refused.errcode).not.toBe('0');
+    expect(refused.msg).toBe('验证码发送过于频繁，请60秒后再试');
+    expect(refused.msg_en).toBe('Codes were sent too often; try again in 60 seconds');
+    advanceCodeClock(30_000);
+    expect((await sendCode(t, phone)).msg_en).toBe('Codes were sent too often; try again in 30 seconds');
+    advanceCodeClock(30_001);
+    expect((await sendCode(t, phone)).errcode).toBe('0');
+  });
+
+  it('five per phone per hour', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await sendCode(t, phone)).errcode).toBe('0');
+      advanceCodeClock(61_000);
+    }
+    const refused = await sendCode(t, phone);
+    expect(refused.errcode).not.toBe('0');
+    expect(refused.msg_en).toMatch(/^Codes were sent too often; try again in (5[5-6]) minutes$/);
+  });
+
+  it('twenty per client address per hour, whatever the phones', async () => {
+    const address = '10.200.0.1';
+    for (let i = 0; i < 20; i++) expect((await sendCode(t, newPhone(), { address })).errcode).toBe('0');
+    const refused = await sendCode(t, newPhone(), { address });
+    expect(refused.msg_en).toMatch(/^Codes were sent too often; try again in 60 minutes$/);
+    // another address is not held
+    expect((await sendCode(t, newPhone(), { address: '10.200.0.2' })).errcode).toBe('0');
+  });
+
+  it('refuses a malformed phone or purpose, sending nothing', async () => {
+    expect((await sendCode(t, '12345')).msg_en).toBe('Not a valid mobile phone number; enter the 11-digit number');
+    expect((await sendCode(t, newPhone(), { purpose: 'spam' })).msg_en).toBe(
+      'Invalid code purpose "spam": register or resetPassword',
+    );
+    expect((await sendCode(t, newPhone(), { tenantKey: 'no-such-tenant' })).msg_en).toBe('Unknown tenant');
+  });
+
+  it('expires after 5 minutes', async () => {
+    const phone = newPhone();
+    const code = await codeFor(t, phone);
+    advanceCodeClock(5 * 60_000 + 1);
+    const out = await registerRaw(t, registration(phone, newCard(), { verification_code: code }));
+    expect(out.msg_en).toBe('The code is no longer valid (expired, used or too many wrong tries); ask for a new one');
+  });
+
+  it('dies after five wrong tries: the right code is refused then', async () => {
+    const phone = newPhone();
+    const card = newCard();
+    const code = await codeFor(t, phone);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push((await registerRaw(t, registration(phone, card, { verification_code: wrong }))).msg_en);
+    }
+    expect(answers.slice(0, 4)).toEqual([
+      'Wrong code; 4 tries left',
+      'Wrong code; 3 tries left',
+      'Wrong code; 2 tries left',
+      'Wrong code; 1 tries left',
+    ]);
+    expect(answers[4]).toMatch(/no longer valid/);
+    expect((await registerRaw(t, registration(phone, card, { verification_code: code }))).msg_en).toMatch(
+      /no longer valid/,
+    );
+    const none = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.select({ id: visitors.id }).from(visitors).where(eq(visitors.visitor_name, 'never')),
+    );
+    expect(none).toEqual([]);
+  });
+
+  it('is used once: a second reset with the same code is refused', async () => {
+    const phone = newPhone();
+    await registerVisitor(t, phone, newCard());
+    advanceCodeClock(61_000);
+    const code = await codeFor(t, phone, { purpose: 'resetPassword' });
+    const reset = (password: string) =>
+      publicGql(
+        t,
+        `mutation($p: String!, $c: String!, $w: String!) {
+          resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: $w) { errcode msg_en } }`,
+        { p: phone, c: code, w: password },
+      );
+    expect((await reset('NewPass123')).body.data.resetVisitorPasswordForPublic.errcode).toBe('0');
+    expect((await reset('Other12345')).body.data.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
+    expect(await signInByPhone(t, phone, PASSWORD)).toBeNull();
+    expect(await signInByPhone(t, phone, 'NewPass123')).toBeTruthy();
+  });
+
+  it('a registration code does not reset a password, and an unregistered phone cannot be reset', async () => {
+    const phone = newPhone();
+    const code = await codeFor(t, phone);
+    const res = await publicGql(
+      t,
+      `mutation($p: String!, $c: String!) {
+        resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: "Abcdef123") { errcode msg_en } }`,
+      { p: phone, c: code },
+    );
+    expect(res.body.data.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
+    advanceCodeClock(61_000);
+    const reset = await codeFor(t, phone, { purpose: 'resetPassword' });
+    const res2 = await publicGql(
+      t,
+      `mutation($p: String!, $c: String!) {
+        resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: "Abcdef123") { errcode msg_en } }`,
+      { p: phone, c: reset },
+    );
+    expect(res2.body.data.resetVisitorPasswordForPublic.msg_en).toBe(
+      'This phone number is not registered as a visitor',
+    );
+  });
+});
+
+describe('registration', () => {
+  it('creates a visitor user (role visitor, no plain phone) and a sealed visitor row; audited', async () => {
+    const phone = newPhone();
+    const card = newCard();
+    const id = await registerVisitor(t, phone, card, { over: { unit: '北京大学', email: 'v@example.edu' } });
+    const [row] = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.select().from(visitors).where(eq(visitors.id, id)),
+    );
+    expect(row).toMatchObject({ visitor_name: '王访客', unit: '北京大学', card_type: '1', data_source: 1 });
+    expect(row!.phone_mask).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    expect(row!.card_number_mask).toBe(`${card.slice(0, 3)}***********${card.slice(-4)}`);
+    expect(row!.phone_enc).not.toContain(phone);
+    const [user] = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.select().from(users).where(eq(users.id, row!.user_id!)),
+    );
+    expect(user).toMatchObject({ role: 'visitor', name: '王访客', phone: '' });
+    expect(user!.account).toMatch(/^visitor:[0-9a-f]{32}$/);
+    const logs = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx
+        .select()
+        .from(operateLogs)
+        .where(and(eq(operateLogs.operate_module, 'visitor'), eq(operateLogs.operate_object, id))),
+    );
+    expect(logs.map((l) => l.operate_type)).toEqual(['register']);
+    expect(logs[0]!.operate_content).not.toContain(phone);
+  });
+
+  it('refuses missing required fields, a weak password and a bad ID number, creating nothing', async () => {
+    const phone = newPhone();
+    const code = await codeFor(t, phone);
+    const card = newCard();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ visitor_name: '' }, 'Name is required'],
+      [{ card_number: '' }, 'ID number is required'],
+      [{ password: 'short1' }, 'The password must be 8-64 characters with at least one letter and one digit'],
+      [{ password: 'onlyletters' }, 'The password must be 8-64 characters with at least one letter and one digit'],
+      [
+        { card_number: `${card.slice(0, 17)}${card[17] === '0' ? '1' : '0'}` },
+        'ID number is not valid: must be an 18-character resident ID number with a right check digit',
+      ],
+      [{ email: 'x' }, 'E-mail is not valid: must be an e-mail address'],
+      [{ verification_code: '' }, 'Verification code is required'],
+    ];
+    for (const [over, message] of cases) {
+      const out = await registerRaw(t, registration(phone, card, { verification_code: code, ...over }));
+      expect(out.msg_en, JSON.stringify(over)).toBe(message);
+    }
+    // the code was not spent by any of those
+    const out = await registerRaw(t, registration(phone, card, { verification_code: code }));
+    expect(out.errcode).toBe('0');
+  });
+
+  it('refuses a phone or ID number already registered, clearly, before the code is spent', async () => {
+    const phone = newPhone();
+    const card = newCard();
+    await registerVisitor(t, phone, card);
+    advanceCodeClock(61_000);
+    const again = await codeFor(t, phone);
+    expect((await registerRaw(t, registration(phone, newCard(), { verification_code: again }))).msg_en).toBe(
+      'This phone number is already registered as a visitor; please sign in',
+    );
+    const other = newPhone();
+    const code = await codeFor(t, other);
+    expect((await registerRaw(t, registration(other, card, { verification_code: code }))).msg_en).toBe(
+      'This ID number is already registered to a visitor',
+    );
+    // the lower-case check letter is the same number
+    expect((await registerRaw(t, registration(other, newCard(), { verification_code: code }))).errcode).toBe('0');
+  });
+
+  it('a wrong code creates nothing', async () => {
+    const phone = newPhone();
+    const code = await codeFor(t, phone);
+    const out = await registerRaw(
+      t,
+      registration(phone, newCard(), { verification_code: code === '123456' ? '654321' : '123456' }),
+    );
+    expect(out.msg_en).toBe('Wrong code; 4 tries left');
+    expect(await signInByPhone(t, phone)).toBeNull();
+  });
+
+  it('another tenant is its own: the same phone and number register there apart', async () => {
+    const phone = newPhone();
+    const card = newCard();
+    await registerVisitor(t, phone, card);
+    const id = await registerVisitor(t, phone, card, { tenantKey: 'vother' });
+    const [row] = await withTenant(t.database.db, otherTenantId, (tx) =>
+      tx.select().from(visitors).where(eq(visitors.id, id)),
+    );
+    expect(row!.tenant_id).toBe(otherTenantId);
+    // a code of one tenant does not open the other
+    advanceCodeClock(61_000);
+    const demoCode = await codeFor(t, phone, { purpose: 'resetPassword' });
+    const res = await publicGql(
+      t,
+      `mutation($p: String!, $c: String!) {
+        resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: "Abcdef123", tenantKey: "vother") { errcode msg_en } }`,
+      { p: phone, c: demoCode },
+    );
+    expect(res.body.data.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
+  });
+
+  it('the public page reads the shown fields and the tenant settings without sign-in', async () => {
+    const res = await publicGql(
+      t,
+      `query($k: String) { findRegisterFieldListForPublic(tenantKey: $k) { field_name is_required mod_user_name }
+        findVisitorPublicSettings(tenantKey: $k) { tenant_name sys_name is_welcome_setting } }`,
+      { k: await demoKeyOf() },
+    );
+    const fields = res.body.data.findRegisterFieldListForPublic as { field_name: string; is_required: number }[];
+    expect(fields.slice(0, 4)).toEqual([
+      { field_name: 'visitor_name', is_required: 1, mod_user_name: '' },
+      { field_name: 'phone', is_required: 1, mod_user_name: '' },
+      { field_name: 'card_type', is_required: 1, mod_user_name: '' },
+      { field_name: 'card_number', is_required: 1, mod_user_name: '' },
+    ]);
+    expect(fields.map((f) => f.field_name)).not.toContain('identity_type');
+    expect(res.body.data.findVisitorPublicSettings.tenant_name).toBeTruthy();
+    const unknown = await publicGql(t, `{ findVisitorPublicSettings(tenantKey: "nope") { tenant_name } }`);
+    expect(unknown.body.errors[0].extensions.code).toBe('TENANT_UNKNOWN');
+  });
+});
+
+describe('a registered visitor', () => {
+  let phone: string;
+  let card: string;
+  let token: string;
+
+  beforeAll(async () => {
+    phone = newPhone();
+    card = newCard();
+    advanceCodeClock(2 * 60 * 60_000);
+    await registerVisitor(t, phone, card);
+    const signed = await signInByPhone(t, phone);
+    expect(signed).toBeTruthy();
+    token = signed!;
+  });
+
+  it('signs in at /sso with the phone; a wrong password is refused', async () => {
+    expect(await signInByPhone(t, phone, 'Wrong12345')).toBeNull();
+    expect(await signInByPhone(t, `+86 ${phone}`)).toBeTruthy();
+  });
+
+  it('is refused booking and back-office operations', async () => {
+    const booking = await t.gql('apps_yy_sys', '{ findResourcesAllByAccount { id } }', { token });
+    expect(booking.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const types = await t.gql('apps_yy_sys', '{ findResourcesTypeAllByAccount { id } }', { token });
+    expect(types.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const logs = await t.gql('apps_yy_sys', '{ findOperateLogAll { totalCount } }', { token });
+    expect(logs.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const users = await t.gql('iam', '{ users { totalCount } }', { token });
+    expect(users.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  const OWN = `query($a: String, $w: Boolean) { findVisitorInfoByAccount(account: $a, whole: $w) {
+    id visitor_name phone card_number password info_complete infoList { field_name value } } }`;
+
+  it('reads their own registration, numbers masked; never whole', async () => {
+    const res = await t.gql('apps_yy_sys', OWN, { token, variables: { a: 'someone-else' } });
+    const v = res.body.data?.findVisitorInfoByAccount;
+    expect(v).toMatchObject({
+      visitor_name: '王访客',
+      phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      card_number: `${card.slice(0, 3)}***********${card.slice(-4)}`,
+      password: null,
+    });
+    const whole = await t.gql('apps_yy_sys', OWN, { token, variables: { w: true } });
+    expect(whole.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('a visitor administrator sees numbers whole only when asking, each view audited', async () => {
+    const account = await withTenant(t.database.db, t.demoTenantId, async (tx) => {
+      const [v] = await tx
+        .select()
+        .from(visitors)
+        .where(eq(visitors.phone_mask, `${phone.slice(0, 3)}****${phone.slice(-4)}`));
+      const [u] = await tx.select().from(users).where(eq(users.id, v!.user_id!));
+      return u!.account;
+    });
+    const masked = await t.gql('apps_yy_sys', OWN, { token: adminToken, variables: { a: account } });
+    expect(masked.body.data.findVisitorInfoByAccount.phone).toContain('****');
+    const whole = await t.gql('apps_yy_sys', OWN, { token: adminToken, variables: { a: account, w: true } });
+    expect(whole.body.data.findVisitorInfoByAccount).toMatchObject({ phone, card_number: card });
+    const views = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx
+        .select()
+        .from(operateLogs)
+        .where(and(eq(operateLogs.operate_module, 'visitor'), eq(operateLogs.operate_type, 'viewWhole'))),
+    );
+    expect(views).toHaveLength(1);
+    expect(views[0]!.operate_user_id).toBe(demoAccounts.admin.account);
+    expect(views[0]!.operate_content).not.toContain(phone);
+    // an ordinary user and another tenant's administrator get nothing
+    const user = await t.gql('apps_yy_sys', OWN, { token: userToken, variables: { a: account } });
+    expect(user.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const other = await t.gql('apps_yy_sys', OWN, { token: otherAdminToken, variables: { a: account, w: true } });
+    expect(other.body.errors?.[0]?.extensions?.code).toBe('VISITOR_NOT_FOUND');
+    const anonymous = await t.gql('apps_yy_sys', OWN, { variables: { a: account } });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a host looks a phone up: masked name only; visitors and anonymous may not', async () => {
+    const LOOKUP = `query($p: String!) { findVisitorInfoByPhone(phone: $p) { registered visitor_name phone } }`;
+    const res = await t.gql('apps_yy_sys', LOOKUP, { token: userToken, variables: { p: phone } });
+    expect(res.body.data.findVisitorInfoByPhone).toEqual({
+      registered: true,
+      visitor_name: '王*客',
+      phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+    });
+    const none = await t.gql('apps_yy_sys', LOOKUP, { token: userToken, variables: { p: newPhone() } });
+    expect(none.body.data.findVisitorInfoByPhone).toMatchObject({ registered: false, visitor_name: null });
+    const other = await t.gql('apps_yy_sys', LOOKUP, { token: otherAdminToken, variables: { p: phone } });
+    expect(other.body.data.findVisitorInfoByPhone.registered).toBe(false);
+    expect(
+      (await t.gql('apps_yy_sys', LOOKUP, { token, variables: { p: phone } })).body.errors[0].extensions.code,
+    ).toBe('FORBIDDEN');
+    expect((await t.gql('apps_yy_sys', LOOKUP, { variables: { p: phone } })).body.errors[0].extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it('fills in the information fields, checked by type; only a visitor may', async () => {
+    const UPDATE = `mutation($f: [VisitorFieldValueInput!]!, $m: VisitorRegistrationInput) {
+      updateVisitorAddFieldInfo(fields: $f, model: $m) { errcode msg msg_en } }`;
+    const bad = await t.gql('apps_yy_sys', UPDATE, {
+      token,
+      variables: { f: [{ field_name: 'emergency_phone', value: 'abc' }] },
+    });
+    expect(bad.body.data.updateVisitorAddFieldInfo.msg_en).toBe('Emergency phone is not valid: must be a phone number');
+    const unknown = await t.gql('apps_yy_sys', UPDATE, { token, variables: { f: [{ field_name: 'x', value: '1' }] } });
+    expect(unknown.body.data.updateVisitorAddFieldInfo.msg_en).toBe('There is no information field named "x"');
+    const ok = await t.gql('apps_yy_sys', UPDATE, {
+      token,
+      variables: {
+        f: [
+          { field_name: 'emergency_contact', value: '李四' },
+          { field_name: 'nationality', value: '中国大陆' },
+        ],
+        m: { unit: '清华大学', phone: '13000000000', card_number: '110105194912310021' },
+      },
+    });
+    expect(ok.body.data.updateVisitorAddFieldInfo.errcode).toBe('0');
+    const after = await t.gql('apps_yy_sys', OWN, { token });
+    const v = after.body.data.findVisitorInfoByAccount;
+    expect(v.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    expect(v.infoList).toEqual(
+      expect.arrayContaining([
+        { field_name: 'emergency_contact', value: '李四' },
+        { field_name: 'nationality', value: '中国大陆' },
+      ]),
+    );
+    // fields not listed keep their value
+    await t.gql('apps_yy_sys', UPDATE, {
+      token,
+      variables: { f: [{ field_name: 'emergency_phone', value: '010-62751234' }] },
+    });
+    const kept = (await t.gql('apps_yy_sys', OWN, { token })).body.data.findVisitorInfoByAccount.infoList;
+    expect(kept).toEqual(expect.arrayContaining([{ field_name: 'emergency_contact', value: '李四' }]));
+    const host = await t.gql('apps_yy_sys', UPDATE, { token: userToken, variables: { f: [] } });
+    expect(host.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const anonymous = await t.gql('apps_yy_sys', UPDATE, { variables: { f: [] } });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('privacy', () => {
+  it('no plain phone or ID number in any text or jsonb column of any table, nor in the server log', async () => {
+    const phone = newPhone();
+    const card = newCard();
+    advanceCodeClock(2 * 60 * 60_000);
+    await registerVisitor(t, phone, card);
+    const token = await signInByPhone(t, phone);
+    expect(token).toBeTruthy();
+    // a refusal and a lookup also pass through the log
+    await registerRaw(t, registration(phone, card, { verification_code: '000000' }));
+    await t.gql('apps_yy_sys', `query($p: String!) { findVisitorInfoByPhone(phone: $p) { registered } }`, {
+      token: userToken,
+      variables: { p: phone },
+    });
+    const columns = await t.database.db.execute(sql`
+      select table_schema, table_name, column_name from information_schema.columns
+      where table_schema not in ('pg_catalog', 'information_schema')
+        and data_type in ('text', 'character varying', 'jsonb', 'json')`);
+    const list = (columns as unknown as { rows: { table_schema: string; table_name: string; column_name: string }[] })
+      .rows;
+    expect(list.length).toBeGreaterThan(50);
+    const found: string[] = [];
+    for (const c of list) {
+      const res = await t.database.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(c.table_schema)}.${sql.identifier(c.table_name)}
+            where ${sql.identifier(c.column_name)}::text like ${`%${phone}%`} or ${sql.identifier(c.column_name)}::text like ${`%${card}%`}`,
+      );
+      const n = (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      if (n > 0) found.push(`${c.table_name}.${c.column_name}`);
+    }
+    expect(found).toEqual([]);
+    expect(logLines.length).toBeGreaterThan(0);
+    const log = logLines.join('');
+    expect(log).not.toContain(phone);
+    expect(log).not.toContain(card);
+  });
+});
