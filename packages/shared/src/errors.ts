@@ -864,6 +864,53 @@ export const errorCatalogue = {
     en: 'You cannot act on this visit (only its visitor, its inviting host or a visitor administrator can)',
   },
   // Visitors: entry passes, gates and long-term visitors (section: visitors-passes)
+  VISITOR_PASS_NOT_FOUND: {
+    zh: '通行证对应的来访记录或长期访客不存在',
+    en: 'No visit or long-term visitor for this pass',
+  },
+  VISITOR_PASS_FORBIDDEN: {
+    zh: '您不能查看此通行证（仅限访客本人、被访人、预约人或访客管理员）',
+    en: 'You cannot see this pass (only its visitor, host, booker or a visitor administrator can)',
+  },
+  VISITOR_PASS_QR_DISABLED: {
+    zh: '本单位未启用访客二维码通行证',
+    en: 'Visitor QR passes are not enabled here',
+  },
+  VISITOR_PASS_NOT_APPROVED: {
+    zh: '来访尚未审批通过（或已驳回、已取消），没有通行证',
+    en: 'The visit is not approved (or was rejected or cancelled): no pass',
+  },
+  VISITOR_PASS_BOOKING_ENDED: {
+    zh: '所属预约已取消、驳回或终止，通行证已撤销',
+    en: 'The booking was cancelled, rejected or terminated: the pass is revoked',
+  },
+  VISITOR_PASS_ENDED: { zh: '来访时间已过，不再签发通行证', en: 'The visit is over: no pass is issued' },
+  VISITOR_PASS_AREAS_INVALID: {
+    zh: '来访区域无效：通行证须含 1 至 16 个访客区域',
+    en: 'Invalid visit areas: a pass names 1 to 16 visitor areas',
+  },
+  VISITOR_LONG_TERM_DISABLED: { zh: '此长期访客已停用', en: 'This long-term visitor is disabled' },
+  VISITOR_LONG_TERM_INVALID: {
+    zh: '长期访客的设置无效：{field}',
+    en: "The long-term visitor's settings are not valid: {field}",
+  },
+  VISITOR_GATE_PLACE_INVALID: {
+    zh: '入口区域无效：{place}（不是开放给访客的区域）',
+    en: 'Invalid gate place "{place}" (not an area open to visitors)',
+  },
+  VISITOR_ENTRIES_TOO_MANY: {
+    zh: '一次最多提交 {max} 条进入记录',
+    en: 'At most {max} entries can be sent at once',
+  },
+  VISITOR_ENTRY_INVALID: { zh: '进入记录无效：{field}', en: 'Invalid entry: {field}' },
+  VISITOR_ENTRY_TIME_FUTURE: {
+    zh: '进入时间晚于当前时间（请校准门岗设备的时钟）',
+    en: "The entry time is in the future (check the gate device's clock)",
+  },
+  VISITOR_ENTRY_TIME_TOO_OLD: {
+    zh: '进入时间早于 7 天前，不再记录',
+    en: 'The entry is more than 7 days old and is no longer recorded',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -29,6 +29,7 @@ import { visitorProfileGraphql } from './visitors/visitors.profile.resolvers.ts'
 // (section: visitors-appointments)
 import { visitorsAppointmentsGraphql } from './visitors/visitors.appointments.resolvers.ts';
 // (section: visitors-passes)
+import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
 export const graphqlContributions: GraphqlContribution[] = [
@@ -71,4 +72,5 @@ export const graphqlContributions: GraphqlContribution[] = [
   // visitors (section: visitors-appointments)
   visitorsAppointmentsGraphql,
   // visitors (section: visitors-passes)
+  visitorPassesGraphql,
 ];

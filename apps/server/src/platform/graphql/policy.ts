@@ -208,6 +208,13 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.auditVisitorAppointment': ['user'],
     'Mutation.cancelVisitorAppointment': ['visitor', 'user'],
     // visitors (section: visitors-passes): entry passes, gates, long-term visitors
+    'Query.findVisitorPass': ['visitor', 'user'],
+    'Query.findVisitorGateBundle': ['user'],
+    'Query.verifyVisitorPass': ['user'],
+    'Query.findVisitorLongTermByPersonTypeAndName': ['user'],
+    'Query.checkAppointmentInfoAndLongTermPeople': ['user'],
+    'Mutation.rotateVisitorPassKey': ['admin'],
+    'Mutation.recordVisitorEntries': ['user'],
   },
   iam: {
     'Query._endpoint': ['anonymous'],
