@@ -35,6 +35,7 @@ import {
   visitorLongTerms,
   visitorOverallSettings,
   visitorPasses,
+  visitorPassKeys,
   visitors,
 } from '../src/modules/visitors/visitors.tables.ts';
 import { createTestApp, type TestApp } from './support.ts';
@@ -312,6 +313,26 @@ describe('findVisitorPass', () => {
     expect((await pass(tok['visitor:aaaa']!, id)).state).toBe('notYet');
     setClock(MIDNIGHT + 24 * HOUR + 1000);
     expect((await pass(tok['visitor:aaaa']!, id)).state).toBe('expired');
+  });
+});
+
+describe('issuing under concurrency', () => {
+  it('asked for at once, a visit gets one pass and a new tenant one signing key', async () => {
+    const id = await insertVisit();
+    const got = await Promise.all(
+      ['visitor:aaaa', 'student', 'vadmin', 'admin', 'visitor:aaaa', 'student'].map((who) => pass(tok[who]!, id)),
+    );
+    expect(new Set(got.map((p) => p.serial)).size).toBe(1);
+    expect(await t.database.db.select().from(visitorPasses).where(eq(visitorPasses.ref_id, id))).toHaveLength(1);
+
+    const fresh = await t.createOtherTenant('fresh-keys', { account: 'admin', password: 'Fresh@123456' });
+    const admin = await t.tokenFor('admin', fresh);
+    const bundles = await Promise.all(Array.from({ length: 6 }, () => data(admin, BUNDLE)));
+    expect(new Set(bundles.map((b) => JSON.stringify(b.keys))).size).toBe(1);
+    expect(bundles[0].keys).toHaveLength(1);
+    expect(await t.database.db.select().from(visitorPassKeys).where(eq(visitorPassKeys.tenant_id, fresh))).toHaveLength(
+      1,
+    );
   });
 });
 

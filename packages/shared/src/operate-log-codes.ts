@@ -88,6 +88,11 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   sendCode: { zh: '发送验证码', en: 'Send a code' },
   updateInfo: { zh: '完善信息', en: 'Update information' },
   viewWhole: { zh: '查看完整号码', en: 'View numbers whole' },
+  // (section: visitors-passes)
+  issuePass: { zh: '签发通行证', en: 'Issue a pass' },
+  recordEntry: { zh: '记录进入', en: 'Record entries' },
+  revokePass: { zh: '撤销通行证', en: 'Revoke passes' },
+  rotateKey: { zh: '更换签名密钥', en: 'Rotate the signing key' },
 };
 
 /** A code's words in `lang`, or null for a code not in `table` (written by an older version or another client). */

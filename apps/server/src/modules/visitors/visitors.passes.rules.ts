@@ -1,4 +1,4 @@
-import { localMidnightMs, parseIsoDate, PASS_MAX_AREAS, type DecodedPass, type PassKind } from '@yuyue/shared';
+import { localMidnightMs, parseIsoDate, PASS_MAX_AREAS, type PassKind } from '@yuyue/shared';
 
 /**
  * Pure rules of entry passes: windows, long-term weekdays and hours, who may see a visit's pass,
@@ -166,9 +166,4 @@ export function parseInstant(text: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) return null;
   const ms = Date.parse(text.trim());
   return Number.isFinite(ms) ? ms : null;
-}
-
-/** A pass as the codec decodes it, for judging a pass the server knows from its row. */
-export function decodedOf(fields: Omit<DecodedPass, 'version'>): DecodedPass {
-  return { version: 1, ...fields };
 }

@@ -260,7 +260,7 @@ async function passFor(
   });
   await audit(tx, ctx, {
     module: 'visitor',
-    type: 'save',
+    type: 'issuePass',
     content: `签发通行证 ${pass.serial}（${subject.kind}，${minute(subject.from, tenant.timeZone)} 至 ${minute(subject.to, tenant.timeZone)}）${revoked ? `，撤销旧通行证 ${revoked} 张` : ''}`,
     object: subject.refId,
   });
@@ -305,7 +305,7 @@ export async function findPass(ctx: RequestContext, id: string) {
       if (n) {
         await audit(tx, ctx, {
           module: 'visitor',
-          type: 'state',
+          type: 'revokePass',
           content: `撤销通行证 ${n} 张（${outcome.reason ?? ''}）`,
           object: refId,
         });
@@ -343,7 +343,7 @@ export async function rotatePassKey(ctx: RequestContext): Promise<string> {
     const { retired, kid } = await rotateKey(tx, ctx, tenant.id, new Date(now));
     await audit(tx, ctx, {
       module: 'visitor',
-      type: 'update',
+      type: 'rotateKey',
       content: `更换通行证签名密钥：新密钥 ${kid}${retired.length ? `，停用 ${retired.join(', ')}` : ''}`,
       object: kid,
     });
@@ -626,7 +626,7 @@ export async function recordEntries(ctx: RequestContext, raw: unknown): Promise<
     if (recorded.length) {
       await audit(tx, ctx, {
         module: 'visitor',
-        type: 'save',
+        type: 'recordEntry',
         content: `记录访客进入 ${recorded.length} 条（共提交 ${entries.length} 条）`,
         object: recorded.join(','),
       });
