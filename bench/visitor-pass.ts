@@ -20,7 +20,8 @@ import {
 const n = Number(process.argv[2] ?? 1000);
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const raw = publicKey.export({ format: 'jwk' }).x!;
-const keys = [{ kid: 'k2f9a1c3', public_key: raw }];
+// The server's kids are 4 random bytes in base64url (6 characters).
+const keys = [{ kid: 'Zk3q_A', public_key: raw }];
 
 function issue(fields: PassFields): string {
   const { payload, message } = encodePass(fields);
@@ -32,7 +33,7 @@ function pass(areas: number, kind: PassFields['kind'] = 'visit'): PassFields {
   return {
     kid: keys[0]!.kid,
     serial: newPassSerial(),
-    tenantKey: 'tenant-0123456789',
+    tenantKey: 'tenant-0123456789', // 17 characters; the demo tenant's is 'demo'
     kind,
     validFrom: now - 3600,
     validTo: now + 365 * 86400,
@@ -61,7 +62,7 @@ for (const token of tokens) {
   const verdict = passVerdict({
     decoded,
     signatureOk: verifyPassSignature(decoded, keys),
-    tenantKey: 'tenant-0123456789',
+    tenantKey: 'tenant-0123456789', // 17 characters; the demo tenant's is 'demo'
     place: decoded.ok ? decoded.pass.areaIds[1]! : '',
     at: Date.now(),
     timeZone: 'Asia/Shanghai',
