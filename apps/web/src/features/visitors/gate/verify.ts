@@ -32,6 +32,9 @@ export function cleanScannedText(text: string): string {
   return text.replace(/^[\r\n\t]+|[\r\n\t]+$/g, '');
 }
 
+/** Verdicts on passes whose contents cannot be trusted. */
+const UNTRUSTED: ReadonlySet<PassVerdictResult> = new Set(['forged', 'malformed', 'otherTenant']);
+
 const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /**
@@ -70,7 +73,8 @@ export async function verifyAtGate(
     priorEntry,
   });
   const ms = clock() - started;
-  const pass = verdict.pass;
+  // What an unsigned (or another tenant's) pass claims is not shown: only a signed pass is believed.
+  const pass = UNTRUSTED.has(verdict.result) ? undefined : verdict.pass;
   const known = new Map(bundle.areas.map((a) => [a.id.toLowerCase(), a]));
   return {
     result: verdict.result,

@@ -69,6 +69,7 @@ function Verdict({ scan, state }: { scan: GateScan; state: GateState }) {
       role={tone === 'bad' ? 'alert' : 'status'}
       data-testid="gate-verdict"
       data-result={v.result}
+      data-scan={scan.id}
     >
       <div className="yy-acc-verdict-head">
         <Icon aria-hidden className="yy-acc-verdict-icon" />

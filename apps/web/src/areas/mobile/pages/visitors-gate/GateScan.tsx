@@ -87,6 +87,7 @@ function Verdict({ scan, state }: { scan: Scan; state: GateState }) {
       role={tone === 'bad' ? 'alert' : 'status'}
       data-testid="gate-verdict"
       data-result={v.result}
+      data-scan={scan.id}
     >
       <div className="yy-gate-verdict-head">
         <Icon aria-hidden className="yy-gate-verdict-icon" />
@@ -159,9 +160,9 @@ function SessionScans({ scans, state }: { scans: Scan[]; state: GateState }) {
             return (
               <li key={s.id} className={`is-${verdictTone(s.verdict)}`}>
                 <span>{gateTime(s.at, zone).slice(11)}</span>
-                <span>{s.verdict.visitorName || '—'}</span>
-                <span>{en ? s.verdict.reason_en : s.verdict.reason_cn}</span>
-                <span className="yy-gate-muted">
+                <strong>{s.verdict.visitorName || '—'}</strong>
+                <span className="yy-gate-wide">{en ? s.verdict.reason_en : s.verdict.reason_cn}</span>
+                <span className="yy-gate-wide yy-gate-muted">
                   {names.get(s.place) ?? s.place} ·{' '}
                   {t(`visitorGate.entry.${entry.status}`, { reason: en ? entry.reasonEn : entry.reason })}
                 </span>
