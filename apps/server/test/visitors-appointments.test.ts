@@ -312,7 +312,7 @@ describe('an application, approved by the host (the default path)', () => {
       phone: '13000000000',
       peers: 1,
       in_child: 1,
-      infoList: [{ field_name: 'org', value: '某公司' }],
+      infoList: [{ field_name: 'visit_items', value: '笔记本电脑' }],
     });
     const row = await visitRow(id);
     expect(row).toMatchObject({ visitor_id: v.visitorId, state: 0, seats: 3, host_user_id: host.id, seats_held: true });
@@ -330,7 +330,7 @@ describe('an application, approved by the host (the default path)', () => {
     });
     expect(own.node.phone).toBe(row.phone_mask);
     expect(own.node.in_school_area_name).toMatch(/^场地 /);
-    expect(own.node.infoList).toEqual([{ field_name: 'org', value: '某公司' }]);
+    expect(own.node.infoList).toEqual([{ field_name: 'visit_items', value: '笔记本电脑' }]);
     // the host: may audit, not cancel
     expect((await detail(host.token, id)).node).toMatchObject({ can_audit: true, can_cancel: false });
     // another visitor, an ordinary user, another tenant: not found
@@ -398,6 +398,8 @@ describe('an application, approved by the host (the default path)', () => {
       [{ in_school_area: 'nonsense' }, /not an area open to visitors/],
       [{ visitor_type: '7' }, /Invalid visitor type/],
       [{ in_school_reason: 'x'.repeat(501) }, /too long/],
+      [{ infoList: [{ field_name: 'nope', value: 'x' }] }, /nope/],
+      [{ infoList: [{ field_name: 'health_declaration', value: '不在选项中' }] }, /Health declaration/],
     ];
     for (const [extra, msg] of cases) {
       const r = await refusal(v.token, SAVE, {

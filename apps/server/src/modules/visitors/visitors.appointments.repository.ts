@@ -3,48 +3,11 @@ import type { Executor } from '../../db/client.ts';
 import { appointmentParticipants, appointments } from '../booking/booking.tables.ts';
 import { users } from '../directory/directory.tables.ts';
 import { resources } from '../resources/resources.tables.ts';
-import {
-  visitorAppointmentAudits,
-  visitorAppointments,
-  visitorDetailSettings,
-  visitorOverallSettings,
-  visitorPasses,
-  visitors,
-} from './visitors.tables.ts';
+import { visitorAppointmentAudits, visitorAppointments, visitorPasses, visitors } from './visitors.tables.ts';
 
 export type VisitRow = typeof visitorAppointments.$inferSelect;
 export type NewVisit = Omit<typeof visitorAppointments.$inferInsert, 'tenant_id'>;
 export type VisitAuditRow = typeof visitorAppointmentAudits.$inferSelect;
-export type DetailSettingsRow = typeof visitorDetailSettings.$inferSelect;
-
-// --- settings
-
-/** A visitor type's detail settings row, if an administrator saved one. */
-export async function detailSettingsOf(
-  tx: Executor,
-  tenantId: string,
-  type: string,
-): Promise<DetailSettingsRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(visitorDetailSettings)
-    .where(and(eq(visitorDetailSettings.tenant_id, tenantId), eq(visitorDetailSettings.visitor_type, type)));
-  return row;
-}
-
-/** Every saved detail settings row of the tenant. */
-export async function allDetailSettings(tx: Executor, tenantId: string): Promise<DetailSettingsRow[]> {
-  return tx.select().from(visitorDetailSettings).where(eq(visitorDetailSettings.tenant_id, tenantId));
-}
-
-/** The overall settings' `apply_school_resources` (empty when unset or never saved). */
-export async function applySchoolResources(tx: Executor, tenantId: string): Promise<string> {
-  const [row] = await tx
-    .select({ v: visitorOverallSettings.apply_school_resources })
-    .from(visitorOverallSettings)
-    .where(eq(visitorOverallSettings.tenant_id, tenantId));
-  return row?.v ?? '';
-}
 
 // --- people
 

@@ -7,8 +7,6 @@ import { isUuid } from '../../platform/ids.ts';
 import { releaseSeat, seatsTaken, takeSeat } from '../booking/booking.repository.ts';
 import { signedIn, visitorRightsOf, type VisitorRight } from './visitors.access.ts';
 import {
-  allDetailSettings,
-  applySchoolResources,
   auditsOf,
   bookingForGuests,
   currentPassSerials,
@@ -58,6 +56,8 @@ import {
 } from './visitors.appointments.rules.ts';
 import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { normalisePhone, sealPhone, visitorKeys } from './visitors.crypto.ts';
+import { infoFieldsOf, visitorSettings } from './visitors.settings.repository.ts';
+import { validateFieldValues, type InfoField } from './visitors.settings.rules.ts';
 import { queueVisitNotices, sendVisitTexts, type PendingText, type VisitEvent } from './visitors.notify.ts';
 
 /** The clock of visit rules (tests set it). */
@@ -75,29 +75,32 @@ interface Viewer {
   paths: Map<VisitorType, ApprovalPath>;
   /** Visitor types whose second level this viewer approves. */
   secondLevelTypes: VisitorType[];
+  /** The overall settings' areas open to visitors (empty: every visitor area). */
+  applyAreas: string[];
 }
 
 async function viewerOf(tx: Tx, tenant: TenantRef, user: AuthUser): Promise<Viewer> {
   const [visitor, rights, settings] = await Promise.all([
     user.role === 'visitor' ? visitorByUser(tx, tenant.id, user.id) : Promise.resolve(undefined),
     visitorRightsOf(tx, tenant.id, user),
-    allDetailSettings(tx, tenant.id),
+    visitorSettings(tx, tenant.id),
   ]);
   const paths = new Map<VisitorType, ApprovalPath>();
   for (const type of ['1', '2', '3'] as const) {
-    paths.set(
-      type,
-      approvalPathOf(
-        type,
-        settings.find((s) => s.visitor_type === type),
-      ),
-    );
+    paths.set(type, approvalPathOf(type, settings.detailOf(type)));
   }
   const secondLevelTypes =
     user.role === 'visitor'
       ? []
       : [...paths].filter(([, p]) => p.secondLevel && isApprover(p, user, rights)).map(([type]) => type);
-  return { user, visitor, rights, paths, secondLevelTypes };
+  return {
+    user,
+    visitor,
+    rights,
+    paths,
+    secondLevelTypes,
+    applyAreas: splitIds(settings.overall.apply_school_resources),
+  };
 }
 
 function isApprover(path: ApprovalPath, user: AuthUser, rights: Set<VisitorRight>): boolean {
@@ -160,16 +163,26 @@ function text(model: VisitInput, field: keyof typeof FIELD_LIMITS): string {
   return value;
 }
 
-function infoOf(model: VisitInput): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of (model.infoList ?? []).slice(0, 50)) {
-    const name = f?.field_name?.trim();
-    if (!name || name.length > 100) continue;
-    const value = String(f?.value ?? '');
-    if (value.length > 2000) throw new AppError('VISIT_TEXT_TOO_LONG', { field: name, max: 2000 });
-    out[name] = value;
+/**
+ * A visit's information field values, checked against the information fields' settings (the
+ * fields a visit asks for, each value fitting its type); an application must fill in the
+ * required ones, an invitation's host need not. `previous`: the values a change keeps.
+ */
+async function infoOf(
+  tx: Tx,
+  tenantId: string,
+  model: VisitInput,
+  requireAll: boolean,
+  previous: Readonly<Record<string, string>> = {},
+): Promise<Record<string, string>> {
+  const given = (model.infoList ?? []).filter((f): f is { field_name: string; value?: string | null } => !!f);
+  for (const f of given) {
+    if ((f.value ?? '').length > 2000)
+      throw new AppError('VISIT_TEXT_TOO_LONG', { field: f.field_name.slice(0, 60), max: 2000 });
   }
-  return out;
+  const fields: InfoField[] = await infoFieldsOf(tx, tenantId);
+  const asked = requireAll ? fields : fields.map((f) => ({ ...f, is_appointment_required_info: 0 }));
+  return validateFieldValues(asked, given.slice(0, 100), 'appointment', previous);
 }
 
 const carOf = (model: VisitInput) => ({
@@ -188,14 +201,18 @@ function guestPhone(value: string | null | undefined, index: number): string {
 // --- areas and quotas
 
 /** The visitor areas asked for, refused when one is not a visitor area or not among the overall settings' areas. */
-async function areasAsked(tx: Tx, tenantId: string, value: string | null | undefined): Promise<VisitorArea[]> {
+async function areasAsked(
+  tx: Tx,
+  tenantId: string,
+  allowed: readonly string[],
+  value: string | null | undefined,
+): Promise<VisitorArea[]> {
   const ids = splitIds(value);
   if (!ids.length) throw new AppError('VISIT_AREAS_REQUIRED');
   if (ids.length > 50) throw new AppError('VISIT_AREA_INVALID', { area: String(ids[50]).slice(0, 40) });
   const bad = ids.find((id): boolean => !isUuid(id));
   if (bad !== undefined) throw new AppError('VISIT_AREA_INVALID', { area: bad.slice(0, 40) });
   const found = await visitorAreas(tx, tenantId, ids);
-  const allowed = splitIds(await applySchoolResources(tx, tenantId));
   for (const id of ids) {
     if (!found.some((a) => a.id === id) || (allowed.length > 0 && !allowed.includes(id))) {
       throw new AppError('VISIT_AREA_INVALID', { area: id });
@@ -205,8 +222,12 @@ async function areasAsked(tx: Tx, tenantId: string, value: string | null | undef
 }
 
 /** A booking guest's areas: the visitor areas in the room's building, else its campus, else all. */
-async function areasOfBooking(tx: Tx, tenantId: string, booking: BookingForGuests): Promise<VisitorArea[]> {
-  const allowed = splitIds(await applySchoolResources(tx, tenantId));
+async function areasOfBooking(
+  tx: Tx,
+  tenantId: string,
+  allowed: readonly string[],
+  booking: BookingForGuests,
+): Promise<VisitorArea[]> {
   const all = (await visitorAreas(tx, tenantId)).filter((a) => !allowed.length || allowed.includes(a.id));
   if (!all.length) throw new AppError('VISIT_AREAS_REQUIRED');
   const ids = all.map((a) => a.id);
@@ -317,7 +338,7 @@ async function prepareApplication(
   const date = visitDateOf(model.in_school_date, tenant.timeZone);
   checkVisitDate(date, now, tenant.timeZone);
   const seats = partySeats(model.peers, model.in_child);
-  const areas = await areasAsked(tx, tenant.id, model.in_school_area);
+  const areas = await areasAsked(tx, tenant.id, viewer.applyAreas, model.in_school_area);
   const hostKey = text(model, 'accept_visit_phone');
   const hostName = text(model, 'accept_visit_name');
   let host: HostUser | undefined;
@@ -352,7 +373,7 @@ async function prepareApplication(
       host_account: host?.account ?? '',
       ...carOf(model),
       remark: text(model, 'remark'),
-      info: infoOf(model),
+      info: await infoOf(tx, tenant.id, model, true),
       state: initialState('1', path, true),
       seats_held: true,
       created_user: viewer.user.account,
@@ -406,12 +427,12 @@ async function prepareInvitation(
     known.people += seats;
     date = booking.appointment_date;
     window = { starts_at: booking.starts_at, ends_at: booking.ends_at };
-    areas = await areasOfBooking(tx, tenant.id, booking);
+    areas = await areasOfBooking(tx, tenant.id, viewer.applyAreas, booking);
   } else {
     date = visitDateOf(model.in_school_date, tenant.timeZone);
     checkVisitDate(date, now, tenant.timeZone);
     window = dayWindow(date, tenant.timeZone);
-    areas = await areasAsked(tx, tenant.id, model.in_school_area);
+    areas = await areasAsked(tx, tenant.id, viewer.applyAreas, model.in_school_area);
   }
   return {
     areas,
@@ -436,7 +457,7 @@ async function prepareInvitation(
       host_account: viewer.user.account,
       ...carOf(model),
       remark: text(model, 'remark'),
-      info: infoOf(model),
+      info: await infoOf(tx, tenant.id, model, false),
       booking_id: booking?.id ?? null,
       state: initialState(type, path, !!registered),
       seats_held: true,
@@ -554,7 +575,7 @@ export async function updateVisitInfo(ctx: RequestContext, model: VisitInput): P
         window = dayWindow(date, tenant.timeZone);
       }
       areas = has('in_school_area')
-        ? await areasAsked(tx, tenant.id, model.in_school_area)
+        ? await areasAsked(tx, tenant.id, viewer.applyAreas, model.in_school_area)
         : await visitorAreas(tx, tenant.id, splitIds(row.in_school_area));
     }
     const moves = seatMoves(
@@ -588,7 +609,9 @@ export async function updateVisitInfo(ctx: RequestContext, model: VisitInput): P
             car_card_number: model.car_card_number ?? row.car_card_number,
           })
         : {}),
-      ...(has('infoList') ? { info: infoOf(model) } : {}),
+      ...(has('infoList')
+        ? { info: await infoOf(tx, tenant.id, model, row.visitor_type === '1', row.info as Record<string, string>) }
+        : {}),
     });
     await audit(tx, ctx, {
       module: 'visitor',
@@ -939,14 +962,14 @@ export async function availableNumbers(ctx: RequestContext, models: readonly (Av
   if (models.length > 31) throw new AppError('VISIT_BATCH_SIZE', { max: 31 });
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const out = [];
-    const allowed = splitIds(await applySchoolResources(tx, tenant.id));
+    const allowed = splitIds((await visitorSettings(tx, tenant.id)).overall.apply_school_resources);
     for (const m of models) {
       if (!m) continue;
       const date = visitDateOf(m.in_school_date, tenant.timeZone);
       const seats = partySeats(m.peers, m.in_child);
       const asked = splitIds(m.in_school_area);
       const areas = asked.length
-        ? await areasAsked(tx, tenant.id, m.in_school_area)
+        ? await areasAsked(tx, tenant.id, allowed, m.in_school_area)
         : (await visitorAreas(tx, tenant.id)).filter((a) => !allowed.length || allowed.includes(a.id));
       const window = dayWindow(date, tenant.timeZone);
       for (const a of areas) {
