@@ -178,8 +178,8 @@ describe('one-time codes', () => {
           resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: $w) { errcode msg_en } }`,
         { p: phone, c: code, w: password },
       );
-    expect((await reset('NewPass123')).body.data.resetVisitorPasswordForPublic.errcode).toBe('0');
-    expect((await reset('Other12345')).body.data.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
+    expect((await reset('NewPass123')).body.data?.resetVisitorPasswordForPublic.errcode).toBe('0');
+    expect((await reset('Other12345')).body.data?.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
     expect(await signInByPhone(t, phone, PASSWORD)).toBeNull();
     expect(await signInByPhone(t, phone, 'NewPass123')).toBeTruthy();
   });
@@ -193,7 +193,7 @@ describe('one-time codes', () => {
         resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: "Abcdef123") { errcode msg_en } }`,
       { p: phone, c: code },
     );
-    expect(res.body.data.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
+    expect(res.body.data?.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
     advanceCodeClock(61_000);
     const reset = await codeFor(t, phone, { purpose: 'resetPassword' });
     const res2 = await publicGql(
@@ -202,7 +202,7 @@ describe('one-time codes', () => {
         resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: "Abcdef123") { errcode msg_en } }`,
       { p: phone, c: reset },
     );
-    expect(res2.body.data.resetVisitorPasswordForPublic.msg_en).toBe(
+    expect(res2.body.data?.resetVisitorPasswordForPublic.msg_en).toBe(
       'This phone number is not registered as a visitor',
     );
   });
@@ -307,7 +307,7 @@ describe('registration', () => {
         resetVisitorPasswordForPublic(phone: $p, verification_code: $c, password: "Abcdef123", tenantKey: "vother") { errcode msg_en } }`,
       { p: phone, c: demoCode },
     );
-    expect(res.body.data.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
+    expect(res.body.data?.resetVisitorPasswordForPublic.msg_en).toMatch(/no longer valid/);
   });
 
   it('the public page reads the shown fields and the tenant settings without sign-in', async () => {
@@ -317,7 +317,7 @@ describe('registration', () => {
         findVisitorPublicSettings(tenantKey: $k) { tenant_name sys_name is_welcome_setting } }`,
       { k: await demoKeyOf() },
     );
-    const fields = res.body.data.findRegisterFieldListForPublic as { field_name: string; is_required: number }[];
+    const fields = res.body.data?.findRegisterFieldListForPublic as { field_name: string; is_required: number }[];
     expect(fields.slice(0, 4)).toEqual([
       { field_name: 'visitor_name', is_required: 1, mod_user_name: '' },
       { field_name: 'phone', is_required: 1, mod_user_name: '' },
@@ -325,9 +325,9 @@ describe('registration', () => {
       { field_name: 'card_number', is_required: 1, mod_user_name: '' },
     ]);
     expect(fields.map((f) => f.field_name)).not.toContain('identity_type');
-    expect(res.body.data.findVisitorPublicSettings.tenant_name).toBeTruthy();
+    expect(res.body.data?.findVisitorPublicSettings.tenant_name).toBeTruthy();
     const unknown = await publicGql(t, `{ findVisitorPublicSettings(tenantKey: "nope") { tenant_name } }`);
-    expect(unknown.body.errors[0].extensions.code).toBe('TENANT_UNKNOWN');
+    expect(unknown.body.errors?.[0]?.extensions?.code).toBe('TENANT_UNKNOWN');
   });
 });
 
@@ -388,9 +388,9 @@ describe('a registered visitor', () => {
       return u!.account;
     });
     const masked = await t.gql('apps_yy_sys', OWN, { token: adminToken, variables: { a: account } });
-    expect(masked.body.data.findVisitorInfoByAccount.phone).toContain('****');
+    expect(masked.body.data?.findVisitorInfoByAccount.phone).toContain('****');
     const whole = await t.gql('apps_yy_sys', OWN, { token: adminToken, variables: { a: account, w: true } });
-    expect(whole.body.data.findVisitorInfoByAccount).toMatchObject({ phone, card_number: card });
+    expect(whole.body.data?.findVisitorInfoByAccount).toMatchObject({ phone, card_number: card });
     const views = await withTenant(t.database.db, t.demoTenantId, (tx) =>
       tx
         .select()
@@ -412,19 +412,19 @@ describe('a registered visitor', () => {
   it('a host looks a phone up: masked name only; visitors and anonymous may not', async () => {
     const LOOKUP = `query($p: String!) { findVisitorInfoByPhone(phone: $p) { registered visitor_name phone } }`;
     const res = await t.gql('apps_yy_sys', LOOKUP, { token: userToken, variables: { p: phone } });
-    expect(res.body.data.findVisitorInfoByPhone).toEqual({
+    expect(res.body.data?.findVisitorInfoByPhone).toEqual({
       registered: true,
       visitor_name: '王*客',
       phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
     });
     const none = await t.gql('apps_yy_sys', LOOKUP, { token: userToken, variables: { p: newPhone() } });
-    expect(none.body.data.findVisitorInfoByPhone).toMatchObject({ registered: false, visitor_name: null });
+    expect(none.body.data?.findVisitorInfoByPhone).toMatchObject({ registered: false, visitor_name: null });
     const other = await t.gql('apps_yy_sys', LOOKUP, { token: otherAdminToken, variables: { p: phone } });
-    expect(other.body.data.findVisitorInfoByPhone.registered).toBe(false);
+    expect(other.body.data?.findVisitorInfoByPhone.registered).toBe(false);
     expect(
-      (await t.gql('apps_yy_sys', LOOKUP, { token, variables: { p: phone } })).body.errors[0].extensions.code,
+      (await t.gql('apps_yy_sys', LOOKUP, { token, variables: { p: phone } })).body.errors?.[0]?.extensions?.code,
     ).toBe('FORBIDDEN');
-    expect((await t.gql('apps_yy_sys', LOOKUP, { variables: { p: phone } })).body.errors[0].extensions.code).toBe(
+    expect((await t.gql('apps_yy_sys', LOOKUP, { variables: { p: phone } })).body.errors?.[0]?.extensions?.code).toBe(
       'UNAUTHENTICATED',
     );
   });
@@ -436,9 +436,11 @@ describe('a registered visitor', () => {
       token,
       variables: { f: [{ field_name: 'emergency_phone', value: 'abc' }] },
     });
-    expect(bad.body.data.updateVisitorAddFieldInfo.msg_en).toBe('Emergency phone is not valid: must be a phone number');
+    expect(bad.body.data?.updateVisitorAddFieldInfo.msg_en).toBe(
+      'Emergency phone is not valid: must be a phone number',
+    );
     const unknown = await t.gql('apps_yy_sys', UPDATE, { token, variables: { f: [{ field_name: 'x', value: '1' }] } });
-    expect(unknown.body.data.updateVisitorAddFieldInfo.msg_en).toBe('There is no information field named "x"');
+    expect(unknown.body.data?.updateVisitorAddFieldInfo.msg_en).toBe('There is no information field named "x"');
     const ok = await t.gql('apps_yy_sys', UPDATE, {
       token,
       variables: {
@@ -449,9 +451,9 @@ describe('a registered visitor', () => {
         m: { unit: '清华大学', phone: '13000000000', card_number: '110105194912310021' },
       },
     });
-    expect(ok.body.data.updateVisitorAddFieldInfo.errcode).toBe('0');
+    expect(ok.body.data?.updateVisitorAddFieldInfo.errcode).toBe('0');
     const after = await t.gql('apps_yy_sys', OWN, { token });
-    const v = after.body.data.findVisitorInfoByAccount;
+    const v = after.body.data?.findVisitorInfoByAccount;
     expect(v.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
     expect(v.infoList).toEqual(
       expect.arrayContaining([
@@ -464,7 +466,7 @@ describe('a registered visitor', () => {
       token,
       variables: { f: [{ field_name: 'emergency_phone', value: '010-62751234' }] },
     });
-    const kept = (await t.gql('apps_yy_sys', OWN, { token })).body.data.findVisitorInfoByAccount.infoList;
+    const kept = (await t.gql('apps_yy_sys', OWN, { token })).body.data?.findVisitorInfoByAccount.infoList;
     expect(kept).toEqual(expect.arrayContaining([{ field_name: 'emergency_contact', value: '李四' }]));
     const host = await t.gql('apps_yy_sys', UPDATE, { token: userToken, variables: { f: [] } });
     expect(host.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

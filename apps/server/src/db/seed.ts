@@ -16,6 +16,8 @@ import { ruleTemplateInput } from '../modules/rules/rules.inputs.ts';
 import { insertTemplate, replaceRuleLists } from '../modules/rules/rules.repository.ts';
 import { parseInput } from '../platform/validation.ts';
 import { insertCodes, insertItems, upsertLocation } from '../modules/code-tables/code-tables.repository.ts';
+import { VISITOR_CATEGORY } from '../modules/visitors/visitors.areas.repository.ts';
+import { updateOverallSettings } from '../modules/visitors/visitors.settings.repository.ts';
 
 /** The demo tenant's accounts; the README lists them too. */
 export const demoAccounts = {
@@ -153,7 +155,8 @@ const mainCampus = { campus_code: 'main', campus_name: '主校区', campus_name_
 /**
  * The demo tenant's catalogue: badminton courts (one-hour slots 09:00-21:00, one booking per
  * slot, rules from a template), a meeting room booked in free time, and a gym with 50 places
- * per slot. Campus and buildings are plain codes until the code tables hold them. QR codes
+ * per slot, and two visitor areas (east gate, library) taking 200 visitors a day each, named in
+ * the visitor settings. Campus and buildings are plain codes until the code tables hold them. QR codes
  * are made when `qr` is given (the server passes its storage; tests seed without).
  */
 export async function seedDemoCatalogue(db: Db, tenantId: string, qr: QrCodeMaker | null): Promise<void> {
@@ -308,6 +311,43 @@ export async function seedDemoCatalogue(db: Db, tenantId: string, qr: QrCodeMake
         }),
       );
       discards.push(fitness.discard);
+      // visitor areas: campus areas that take visitors, each with a daily quota of 200 people
+      const visitorAreaType = await insertType(tx, tenantId, {
+        ...common,
+        resources_name: '访客区域',
+        resources_name_en: 'Visitor areas',
+        resources_tag: '访客',
+        resources_tag_en: 'Visitors',
+        appointment_category: VISITOR_CATEGORY,
+        order: 4,
+      });
+      const areaIds: string[] = [];
+      for (const [n, area] of [
+        { number: 'FK-01', name: '东门', name_en: 'East gate', building: ['east-gate', '东门', 'East gate'] },
+        { number: 'FK-02', name: '图书馆', name_en: 'Library', building: ['library', '图书馆', 'Library'] },
+      ].entries()) {
+        const written = await writeResource(
+          tx,
+          w,
+          parseInput(resourcesInput, {
+            ...mainCampus,
+            building_code: area.building[0],
+            building_name: area.building[1],
+            building_name_en: area.building[2],
+            resources_type_id: visitorAreaType.id,
+            resources_number: area.number,
+            order: 6 + n,
+            resources_name: area.name,
+            resources_name_en: area.name_en,
+            capacity: 200,
+            available_number: 200,
+            rule_source: '0',
+          }),
+        );
+        discards.push(written.discard);
+        areaIds.push(written.row.id);
+      }
+      await updateOverallSettings(tx, tenantId, { apply_school_resources: areaIds.join(','), mod_user: by.account });
     });
   } catch (err) {
     await Promise.all(discards.map((d) => d()));

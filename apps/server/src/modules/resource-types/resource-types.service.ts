@@ -29,6 +29,7 @@ import {
   type TypeFilter,
 } from './resource-types.repository.ts';
 import { deptWithAncestors, typeOpenTo, type Identity } from './resource-types.rules.ts';
+import { VISITOR_CATEGORY } from '../visitors/visitors.areas.repository.ts';
 
 export function requireUser(ctx: RequestContext): { tenant: TenantRef; user: AuthUser } {
   if (!ctx.tenant || !ctx.user) throw new AppError('UNAUTHENTICATED');
@@ -95,7 +96,10 @@ export async function typesOpenTo(
   who: Identity,
   filter: TypeFilter,
 ): Promise<ResourcesTypeRow[]> {
-  const rows = (await listTypes(tx, tenant.id, filter)).filter((r) => r.state === 1 && r.del === 0);
+  // Visitor areas' types (appointment_category 'visitor') are taken through visits, never booked.
+  const rows = (await listTypes(tx, tenant.id, filter)).filter(
+    (r) => r.state === 1 && r.del === 0 && r.appointment_category !== VISITOR_CATEGORY,
+  );
   const auths = await typeAuths(
     tx,
     tenant.id,

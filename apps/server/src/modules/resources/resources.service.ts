@@ -23,6 +23,7 @@ import {
   type TypeAuthRow,
 } from '../resource-types/resource-types.repository.ts';
 import { typeOpenTo, type Identity } from '../resource-types/resource-types.rules.ts';
+import { VISITOR_CATEGORY } from '../visitors/visitors.areas.repository.ts';
 import {
   identityOf,
   requireUser,
@@ -323,7 +324,13 @@ function timeArg(value: string | null | undefined, field: string): string | unde
 function visibleRows(who: Identity, rows: ResourceRow[], loaded: Loaded) {
   const typeOpen = (typeId: string) => {
     const type = loaded.types.get(typeId);
-    return !!type && type.state === 1 && type.del === 0 && typeOpenTo(loaded.typeAuths.get(typeId) ?? [], who);
+    return (
+      !!type &&
+      type.state === 1 &&
+      type.del === 0 &&
+      type.appointment_category !== VISITOR_CATEGORY &&
+      typeOpenTo(loaded.typeAuths.get(typeId) ?? [], who)
+    );
   };
   return rows.filter(
     (r) => r.state === 1 && r.del === 0 && typeOpen(r.resources_type_id) && resourceVisibleTo(grantsOf(r, loaded), who),
@@ -418,6 +425,8 @@ export async function findResourcesByAccount(ctx: RequestContext, args: FindAllA
     const days = [bookDate, ...(series?.dates ?? [])];
     const loaded = await load(tx, tenant, rows, days);
     if (user.role !== 'admin') rows = visibleRows(await identityOf(tx, tenant.id, user), rows, loaded);
+    // visitor areas are taken through visits, never booked (administrators manage them in /manage)
+    else rows = rows.filter((r) => loaded.types.get(r.resources_type_id)?.appointment_category !== VISITOR_CATEGORY);
     if (bookStart && bookEnd)
       rows = rows.filter((r) => openThroughout(r, loaded, [bookDate], bookStart, bookEnd, tenant.timeZone));
     if (series) {

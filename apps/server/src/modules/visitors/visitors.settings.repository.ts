@@ -119,3 +119,18 @@ export async function visitorSettings(tx: Executor, tenantId: string): Promise<V
 export async function infoFieldsOf(tx: Executor, tenantId: string): Promise<InfoField[]> {
   return listInfoFields(tx, tenantId);
 }
+
+/** Changes the tenant's overall settings (defaults seeded first). */
+export async function updateOverallSettings(
+  tx: Executor,
+  tenantId: string,
+  patch: Partial<Omit<typeof visitorOverallSettings.$inferInsert, 'id' | 'tenant_id'>>,
+): Promise<OverallSettingsRow> {
+  await ensureVisitorDefaults(tx, tenantId);
+  const [row] = await tx
+    .update(visitorOverallSettings)
+    .set({ ...patch, mod_time: new Date() })
+    .where(eq(visitorOverallSettings.tenant_id, tenantId))
+    .returning();
+  return row!;
+}

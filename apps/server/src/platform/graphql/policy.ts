@@ -10,7 +10,7 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query._endpoint': ['anonymous'],
     'Mutation._noop': ['anonymous'],
     // tenants
-    'Query.checkTenantStatus': ['user'],
+    'Query.checkTenantStatus': ['user', 'visitor'],
     'Query.checkSuperTenant': ['user'],
     'Query.findTenantsAll': ['superAdmin'],
     'Mutation.saveTenants': ['superAdmin'],
@@ -222,7 +222,7 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // directory: users, departments and posts are readable by any signed-in user (picking
     // participants, filtering by department); single-user reads, administrators and edits are
     // for administrators
-    'Query.me': ['user'],
+    'Query.me': ['user', 'visitor'],
     'Query.users': ['user'],
     'Query.user': ['admin'],
     'Query.departments': ['user'],
