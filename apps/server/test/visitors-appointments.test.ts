@@ -302,6 +302,50 @@ describe('who may call what', () => {
   });
 });
 
+describe('each role on the operations that act on one visit', () => {
+  it('update, audit, cancel, detail and the quota query, as every caller', async () => {
+    const v = await makeVisitor();
+    const stranger = await makeVisitor();
+    const id = await apply(v);
+    const notFound = 'The visit does not exist';
+    // changes: only its visitor (or inviter)
+    for (const token of [stranger.token, plainUser.token, foreignAdmin]) {
+      expect((await refusal(token, UPDATE, { model: { id, peers: 1 } })).msg_en).toBe(notFound);
+    }
+    for (const token of [host.token, visitorAdmin.token, admin]) {
+      expect((await refusal(token, UPDATE, { model: { id, peers: 1 } })).msg_en).toMatch(/cannot act on this visit/);
+    }
+    // decisions: only the host at step 1 (a visitor is refused by the policy)
+    expect((await gql(stranger.token, AUDIT, { id, state: '2' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await refusal(admin, AUDIT, { id, state: '2' })).msg_en).toMatch(/not awaiting your approval/);
+    // two decisions at once: one wins, the other finds it decided
+    const both = await Promise.all([
+      mutate(host.token, AUDIT, { id, state: '2' }),
+      mutate(host.token, AUDIT, { id, state: '3', reason: 'no' }),
+    ]);
+    expect(both.map((b) => b.result?.errcode).sort()).toEqual(['0', '500']);
+    expect([2, 3]).toContain((await visitRow(id)).state);
+    // cancels: another tenant and another visitor do not see it
+    for (const token of [stranger.token, foreignAdmin, plainUser.token]) {
+      expect((await refusal(token, CANCEL, { id, reason: 'x' })).msg_en).toBe(notFound);
+    }
+    // the quota query: visitors and users of the tenant; another tenant cannot name its areas
+    for (const token of [v.token, plainUser.token, admin]) {
+      expect(
+        first(await gql(token, AVAILABLE, { models: [{ in_school_date: DAY, in_school_area: area }] })),
+      ).toMatchObject([{ resources_id: area, available_number: 1000, enough: true }]);
+    }
+    const foreign = await gql(foreignAdmin, AVAILABLE, { models: [{ in_school_date: DAY, in_school_area: area }] });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('VISIT_AREA_INVALID');
+    // a tenant administrator invites like any host
+    const invited = await mutate(admin, BATCH, {
+      models: [{ visitor_name: '丁', phone: phoneOf(), in_school_date: DAY, in_school_area: area }],
+    });
+    expect(invited.result?.errcode).toBe('0');
+    expect((await detail(admin, invited.result!.ids[0]!)).node).toMatchObject({ state: 5, can_cancel: true });
+  });
+});
+
 describe('an application, approved by the host (the default path)', () => {
   it('takes name and phone from the registration, awaits the host, who approves; every role sees what it may', async () => {
     clearSentMessages();
