@@ -461,13 +461,29 @@ describe('a registered visitor', () => {
         { field_name: 'nationality', value: '中国大陆' },
       ]),
     );
-    // fields not listed keep their value
+    // fields not listed keep their value; a phone field is kept sealed and shown masked
     await t.gql('apps_yy_sys', UPDATE, {
       token,
-      variables: { f: [{ field_name: 'emergency_phone', value: '010-62751234' }] },
+      variables: { f: [{ field_name: 'emergency_phone', value: '13911112222' }] },
     });
     const kept = (await t.gql('apps_yy_sys', OWN, { token })).body.data?.findVisitorInfoByAccount.infoList;
-    expect(kept).toEqual(expect.arrayContaining([{ field_name: 'emergency_contact', value: '李四' }]));
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        { field_name: 'emergency_contact', value: '李四' },
+        { field_name: 'emergency_phone', value: '139****2222' },
+      ]),
+    );
+    const [stored] = await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.select({ info: visitors.info }).from(visitors).where(eq(visitors.id, v.id)),
+    );
+    expect(JSON.stringify(stored!.info)).not.toContain('13911112222');
+    // a second update keeps the sealed value as it is
+    await t.gql('apps_yy_sys', UPDATE, {
+      token,
+      variables: { f: [{ field_name: 'emergency_contact', value: '赵五' }] },
+    });
+    const again = (await t.gql('apps_yy_sys', OWN, { token })).body.data?.findVisitorInfoByAccount.infoList;
+    expect(again).toEqual(expect.arrayContaining([{ field_name: 'emergency_phone', value: '139****2222' }]));
     const host = await t.gql('apps_yy_sys', UPDATE, { token: userToken, variables: { f: [] } });
     expect(host.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const anonymous = await t.gql('apps_yy_sys', UPDATE, { variables: { f: [] } });
@@ -483,6 +499,13 @@ describe('privacy', () => {
     await registerVisitor(t, phone, card);
     const token = await signInByPhone(t, phone);
     expect(token).toBeTruthy();
+    // the visitor's own phone typed into a phone information field is sealed too
+    const filled = await t.gql(
+      'apps_yy_sys',
+      `mutation($f: [VisitorFieldValueInput!]!) { updateVisitorAddFieldInfo(fields: $f) { errcode } }`,
+      { token: token!, variables: { f: [{ field_name: 'emergency_phone', value: phone }] } },
+    );
+    expect(filled.body.data?.updateVisitorAddFieldInfo.errcode).toBe('0');
     // a refusal and a lookup also pass through the log
     await registerRaw(t, registration(phone, card, { verification_code: '000000' }));
     await t.gql('apps_yy_sys', `query($p: String!) { findVisitorInfoByPhone(phone: $p) { registered } }`, {

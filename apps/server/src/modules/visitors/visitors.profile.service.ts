@@ -10,6 +10,7 @@ import * as repo from './visitors.profile.repository.ts';
 import { checkPhone, checkRegistrationValues } from './visitors.registration.rules.ts';
 import { listInfoFields, listRegisterFields } from './visitors.settings.repository.ts';
 import { validateFieldValues, type FieldValueInput } from './visitors.settings.rules.ts';
+import { sealFieldValues, shownFieldValues } from './visitors.settings.service.ts';
 
 export { visitorOfUser } from './visitors.profile.repository.ts';
 
@@ -31,7 +32,7 @@ async function wireVisitor(
 ) {
   const keys = visitorKeys(ctx.config);
   const fields = await listInfoFields(tx, tenant.id);
-  const info = infoOf(row);
+  const info = shownFieldValues(keys, tenant.id, fields, infoOf(row), whole);
   const visit = await repo.latestAppointmentOf(tx, tenant.id, row.id);
   const required = fields.filter((f) => f.is_visitor_valid_info === 1 && f.is_visitor_required_info === 1);
   return {
@@ -138,7 +139,13 @@ export async function updateAddFieldInfo(ctx: RequestContext, fieldsArg: unknown
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await repo.visitorOfUser(tx, tenant.id, user.id);
     if (!row) throw new AppError('VISITOR_NOT_FOUND');
-    const info = validateFieldValues(await listInfoFields(tx, tenant.id), given, 'visitor', infoOf(row));
+    const fields = await listInfoFields(tx, tenant.id);
+    const info = sealFieldValues(
+      visitorKeys(ctx.config),
+      tenant.id,
+      fields,
+      validateFieldValues(fields, given, 'visitor', infoOf(row)),
+    );
     const profile = checkRegistrationValues(model, await listRegisterFields(tx, tenant.id), { partial: true });
     delete profile.card_number;
     delete profile.card_type;

@@ -1,11 +1,12 @@
-import { formatDateTime } from '@yuyue/shared';
+import { formatDateTime, maskCardNumber, maskPhone } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedIn } from './visitors.access.ts';
+import { decrypt, encrypt, type VisitorKeys } from './visitors.crypto.ts';
 import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import * as repo from './visitors.settings.repository.ts';
-import { FIELD_TYPES, optionsOf, VISITOR_TYPES } from './visitors.settings.rules.ts';
+import { FIELD_TYPES, optionsOf, VISITOR_TYPES, type InfoField } from './visitors.settings.rules.ts';
 
 /*
  * The visitor settings as visitors' and hosts' pages read them (apps_yy_sys). Defaults are
@@ -80,6 +81,51 @@ export async function offeredAreas(
 ): Promise<VisitorArea[]> {
   const ids = areaIdsOf(overall.apply_school_resources);
   return visitorAreas(tx, tenantId, ids.length ? ids : undefined);
+}
+
+/** Information field types whose values are personal numbers: kept sealed, shown masked. */
+const SEALED_FIELD_TYPES: Readonly<Record<string, (plain: string) => string>> = {
+  phone: maskPhone,
+  idcard: maskCardNumber,
+};
+const isSealed = (value: string) => value.startsWith('v1.');
+
+/**
+ * Information field values as they are stored: those of phone and ID card fields sealed
+ * (visitors.crypto.ts), the others as they are. Values already sealed stay so.
+ */
+export function sealFieldValues(
+  keys: VisitorKeys,
+  tenantId: string,
+  fields: readonly Pick<InfoField, 'field_name' | 'field_type'>[],
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const typeOf = new Map(fields.map((f) => [f.field_name, f.field_type]));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      SEALED_FIELD_TYPES[typeOf.get(name) ?? ''] && !isSealed(value) ? encrypt(keys, tenantId, value) : value,
+    ]),
+  );
+}
+
+/** Stored information field values as shown: phone and ID card values masked, or whole when `whole`. */
+export function shownFieldValues(
+  keys: VisitorKeys,
+  tenantId: string,
+  fields: readonly Pick<InfoField, 'field_name' | 'field_type'>[],
+  stored: Readonly<Record<string, string>>,
+  whole: boolean,
+): Record<string, string> {
+  const typeOf = new Map(fields.map((f) => [f.field_name, f.field_type]));
+  return Object.fromEntries(
+    Object.entries(stored).map(([name, value]) => {
+      const mask = SEALED_FIELD_TYPES[typeOf.get(name) ?? ''];
+      if (!mask || !isSealed(value)) return [name, value];
+      const plain = decrypt(keys, tenantId, value);
+      return [name, whole ? plain : mask(plain)];
+    }),
+  );
 }
 
 /** `findVisitorOverallSettingsEntity`. */
