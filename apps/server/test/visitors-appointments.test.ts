@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, withTenant } from '../src/db/client.ts';
 import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
+import { queuePlainMails } from '../src/modules/notifications/notifications.outbox.ts';
 import { mailOutbox } from '../src/modules/notifications/notifications.tables.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
 import { saveVisits, visitorClock } from '../src/modules/visitors/visitors.appointments.service.ts';
@@ -772,6 +773,46 @@ describe('guests of a booking', () => {
     expect(over.msg_en).toBe("Over the room's capacity: it holds 3, 2 already come, 2 asked");
     expect((await mutate(booker.token, SAVE, { model: guest() })).result?.errcode).toBe('0');
     expect((await refusal(booker.token, BATCH, { models: [guest()] })).msg_en).toMatch(/holds 3, 3 already come/);
+  });
+});
+
+describe('notifications', () => {
+  it('queuePlainMails queues usable addresses in the transaction, and nothing when it rolls back', async () => {
+    const subject = `plain ${randomUUID()}`;
+    const mails = [
+      { recipient: 'someone@example.com', subject, body: 'zh\n\nen' },
+      { recipient: 'not an address', subject, body: 'x' },
+    ];
+    expect(await withTenant(t.database.db, tenantId, (tx) => queuePlainMails(tx, host.ctx, tenantId, mails))).toBe(1);
+    await expect(
+      withTenant(t.database.db, tenantId, async (tx) => {
+        await queuePlainMails(tx, host.ctx, tenantId, mails);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const rows = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.subject, subject)),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ recipient: 'someone@example.com', notification_id: null });
+    expect(rows[0]!.message_id).toMatch(/^<[0-9a-f-]+@.+>$/);
+  });
+
+  it('a text message channel that fails does not fail the application', async () => {
+    const v = await makeVisitor();
+    const failing = {
+      ...v.ctx,
+      config: {
+        ...t.config,
+        messages: { ...t.config.messages, channel: 'http' as const, gatewayUrl: 'http://127.0.0.1:9/sms' },
+      },
+    };
+    const { ids } = await saveVisits(
+      failing,
+      [{ in_school_date: DAY, in_school_area: area, accept_visit_phone: host.phone }],
+      false,
+    );
+    expect((await visitRow(ids[0]!)).state).toBe(0);
   });
 });
 
