@@ -278,6 +278,29 @@ describe('registration', () => {
     expect((await registerRaw(t, registration(other, newCard(), { verification_code: code }))).errcode).toBe('0');
   });
 
+  it('two registrations of one ID number at once: one succeeds, the other is told the number is taken', async () => {
+    const card = newCard();
+    const [p1, p2] = [newPhone(), newPhone()];
+    const [c1, c2] = [await codeFor(t, p1), await codeFor(t, p2)];
+    const results = await Promise.all([
+      registerRaw(t, registration(p1, card, { verification_code: c1 })),
+      registerRaw(t, registration(p2, card, { verification_code: c2 })),
+    ]);
+    expect(results.filter((r) => r.errcode === '0')).toHaveLength(1);
+    expect(results.find((r) => r.errcode !== '0')!.msg_en).toBe('This ID number is already registered to a visitor');
+  });
+
+  it('one code used by two registrations at once opens only one', async () => {
+    const phone = newPhone();
+    const code = await codeFor(t, phone);
+    const results = await Promise.all([
+      registerRaw(t, registration(phone, newCard(), { verification_code: code })),
+      registerRaw(t, registration(phone, newCard(), { verification_code: code })),
+    ]);
+    expect(results.filter((r) => r.errcode === '0')).toHaveLength(1);
+    expect(results.find((r) => r.errcode !== '0')!.msg_en).toMatch(/no longer valid|already registered/);
+  });
+
   it('a wrong code creates nothing', async () => {
     const phone = newPhone();
     const code = await codeFor(t, phone);
@@ -417,6 +440,8 @@ describe('a registered visitor', () => {
       visitor_name: '王*客',
       phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
     });
+    const admin = await t.gql('apps_yy_sys', LOOKUP, { token: adminToken, variables: { p: phone } });
+    expect(admin.body.data?.findVisitorInfoByPhone.visitor_name).toBe('王*客');
     const none = await t.gql('apps_yy_sys', LOOKUP, { token: userToken, variables: { p: newPhone() } });
     expect(none.body.data?.findVisitorInfoByPhone).toMatchObject({ registered: false, visitor_name: null });
     const other = await t.gql('apps_yy_sys', LOOKUP, { token: otherAdminToken, variables: { p: phone } });
@@ -486,6 +511,10 @@ describe('a registered visitor', () => {
     expect(again).toEqual(expect.arrayContaining([{ field_name: 'emergency_phone', value: '139****2222' }]));
     const host = await t.gql('apps_yy_sys', UPDATE, { token: userToken, variables: { f: [] } });
     expect(host.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    for (const other of [adminToken, otherAdminToken]) {
+      const refused = await t.gql('apps_yy_sys', UPDATE, { token: other, variables: { f: [] } });
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
     const anonymous = await t.gql('apps_yy_sys', UPDATE, { variables: { f: [] } });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
