@@ -301,6 +301,15 @@ describe('registration', () => {
     expect(results.find((r) => r.errcode !== '0')!.msg_en).toMatch(/no longer valid|already registered/);
   });
 
+  it("without the phone's code nobody learns whether it is registered", async () => {
+    const phone = newPhone();
+    await registerVisitor(t, phone, newCard());
+    advanceCodeClock(61_000);
+    const registered = await registerRaw(t, registration(phone, newCard(), { verification_code: '123456' }));
+    const fresh = await registerRaw(t, registration(newPhone(), newCard(), { verification_code: '123456' }));
+    expect(registered.msg_en).toBe(fresh.msg_en);
+  });
+
   it('a wrong code creates nothing', async () => {
     const phone = newPhone();
     const code = await codeFor(t, phone);

@@ -183,7 +183,9 @@ export async function register(ctx: RequestContext, modelArg: unknown, tenantKey
     ? sealCardNumber(keys, tenant.id, values.card_number)
     : { card_number_enc: '', card_number_hash: '', card_number_mask: '' };
   const account = visitorAccountOf(keys, tenant.id, phone);
-  // the duplicates are told before the code is spent, so the visitor keeps it
+  // the code is checked first, so only the phone's owner learns whether it is registered; the
+  // duplicates are told before the code is spent, so the visitor keeps it
+  const codeId = await checkCode(ctx, tenant, sealedPhone.phone_hash, 'register', typed);
   await withTenant(ctx.db, tenant.id, async (tx) => {
     if (await repo.findVisitorByPhoneHash(tx, tenant.id, sealedPhone.phone_hash))
       throw new AppError('VISITOR_PHONE_TAKEN');
@@ -191,7 +193,6 @@ export async function register(ctx: RequestContext, modelArg: unknown, tenantKey
     if (await repo.cardNumberTaken(tx, tenant.id, sealedCard.card_number_hash))
       throw new AppError('VISITOR_CARD_TAKEN');
   });
-  const codeId = await checkCode(ctx, tenant, sealedPhone.phone_hash, 'register', typed);
   const passwordHash = await hashPassword(password);
   const { card_number: _plainCard, ...profile } = values;
   try {
