@@ -1,4 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
+import { vi } from 'vitest';
 import { assemblePass, base64UrlEncode, encodePass, newPassSerial, type PassFields } from '@yuyue/shared';
 import type { GateBundle, EntryResult, QueuedEntry } from './types.ts';
 
@@ -74,4 +75,46 @@ export function fakeEntryServer() {
     });
   };
   return { rows, calls, answer };
+}
+
+interface SentEntry {
+  entry_key: string;
+  serial?: string;
+  token?: string;
+  arrival_place: string;
+  arrive_time: string;
+}
+
+/** Stubs fetch as the server of a gate page: the bundle, and entries stored once per entry_key. */
+export function serveGate(gateBundle: GateBundle) {
+  const { fetched_at: _fetched, ...bundle } = gateBundle;
+  const stored = new Map<string, SentEntry>();
+  const sent: SentEntry[][] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { operationName: string; variables: { entries?: SentEntry[] } };
+      if (body.operationName === 'findVisitorGateBundle') {
+        return new Response(JSON.stringify({ data: { findVisitorGateBundle: bundle } }));
+      }
+      if (body.operationName === 'recordVisitorEntries') {
+        const entries = body.variables.entries ?? [];
+        sent.push(entries);
+        const answers = entries.map((e) => {
+          const before = stored.has(e.entry_key);
+          stored.set(e.entry_key, e);
+          return {
+            entry_key: e.entry_key,
+            result: before ? 'alreadyRecorded' : 'recorded',
+            reason_cn: null,
+            reason_en: null,
+            id: 'r1',
+          };
+        });
+        return new Response(JSON.stringify({ data: { recordVisitorEntries: answers } }));
+      }
+      return new Response(JSON.stringify({ errors: [{ message: `no answer for ${body.operationName}` }] }));
+    }),
+  );
+  return { stored, sent };
 }

@@ -3,57 +3,16 @@ import { IDBFactory } from 'fake-indexeddb';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureVisitorGateTranslations } from '../../../../features/visitors/gate/i18n.ts';
-import { AREA_EAST, makeBundle, makeKey, makePass } from '../../../../features/visitors/gate/testing.ts';
+import { AREA_EAST, makeBundle, makeKey, makePass, serveGate } from '../../../../features/visitors/gate/testing.ts';
 import { configureGraphql } from '../../../../lib/graphql.ts';
 import { initI18n } from '../../../../lib/i18n.ts';
 import { renderPage } from '../checkin/testing.tsx';
 import GateScan from './GateScan.tsx';
 
 const key = makeKey('k1');
-const { fetched_at: _ignored, ...bundle } = makeBundle([key], {
+const bundle = makeBundle([key], {
   areas: [{ id: AREA_EAST, resources_name: '东门', resources_name_en: 'East gate' }],
 });
-
-interface SentEntry {
-  entry_key: string;
-  serial?: string;
-  token?: string;
-  arrival_place: string;
-  arrive_time: string;
-}
-
-/** The server: the bundle, and entries stored once per entry_key. */
-function serveGate() {
-  const stored = new Map<string, SentEntry>();
-  const sent: SentEntry[][] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { operationName: string; variables: { entries?: SentEntry[] } };
-      if (body.operationName === 'findVisitorGateBundle') {
-        return new Response(JSON.stringify({ data: { findVisitorGateBundle: bundle } }));
-      }
-      if (body.operationName === 'recordVisitorEntries') {
-        const entries = body.variables.entries ?? [];
-        sent.push(entries);
-        const answers = entries.map((e) => {
-          const before = stored.has(e.entry_key);
-          stored.set(e.entry_key, e);
-          return {
-            entry_key: e.entry_key,
-            result: before ? 'alreadyRecorded' : 'recorded',
-            reason_cn: null,
-            reason_en: null,
-            id: 'r1',
-          };
-        });
-        return new Response(JSON.stringify({ data: { recordVisitorEntries: answers } }));
-      }
-      return new Response(JSON.stringify({ errors: [{ message: `no answer for ${body.operationName}` }] }));
-    }),
-  );
-  return { stored, sent };
-}
 
 let online = true;
 
@@ -89,7 +48,7 @@ function enter(field: HTMLElement, text: string) {
 
 describe('/visitor/accessControlScan', () => {
   it('admits a valid pass with its masked name and uploads the entry by serial, nothing personal', async () => {
-    const server = serveGate();
+    const server = serveGate(bundle);
     const field = await openGate();
     const pass = makePass(key, Date.now());
     enter(field, pass.token);
@@ -108,7 +67,7 @@ describe('/visitor/accessControlScan', () => {
   });
 
   it('refuses a pass signed by another key, with the reason, and records nothing', async () => {
-    const server = serveGate();
+    const server = serveGate(bundle);
     const field = await openGate();
     enter(field, makePass(makeKey('k1'), Date.now()).token);
     const verdict = await screen.findByTestId('gate-verdict');
@@ -121,7 +80,7 @@ describe('/visitor/accessControlScan', () => {
   });
 
   it('offline: verifies, keeps the entry queued, and uploads it once the network is back', async () => {
-    const server = serveGate();
+    const server = serveGate(bundle);
     const field = await openGate();
     online = false;
     act(() => void window.dispatchEvent(new Event('offline')));
