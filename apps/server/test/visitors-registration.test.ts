@@ -12,6 +12,7 @@ import { withTenant } from '../src/db/client.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { visitorOneTimeCodes, visitors } from '../src/modules/visitors/visitors.tables.ts';
 import { users } from '../src/modules/directory/directory.tables.ts';
+import { updateTenant } from '../src/modules/tenants/tenants.repository.ts';
 import { createTestApp, demoAccounts, type TestApp } from './support.ts';
 import {
   PASSWORD,
@@ -131,6 +132,15 @@ describe('one-time codes', () => {
       'Invalid code purpose "spam": register or resetPassword',
     );
     expect((await sendCode(t, newPhone(), { tenantKey: 'no-such-tenant' })).msg_en).toBe('Unknown tenant');
+  });
+
+  it('a disabled tenant sends no code and registers nobody', async () => {
+    const tenantId = await t.createOtherTenant('vdisabled');
+    await withTenant(t.database.db, tenantId, (tx) => updateTenant(tx, tenantId, { state: '0' }));
+    expect((await sendCode(t, newPhone(), { tenantKey: 'vdisabled' })).msg_en).toBe('The tenant is disabled');
+    expect(
+      (await registerRaw(t, registration(newPhone(), newCard(), { verification_code: '123456' }), 'vdisabled')).msg_en,
+    ).toBe('The tenant is disabled');
   });
 
   it('expires after 5 minutes', async () => {

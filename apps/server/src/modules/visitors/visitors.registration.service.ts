@@ -9,6 +9,7 @@ import { sendMessage } from '../../platform/messages/messages.ts';
 import { resolveTenant } from '../../platform/tenancy.ts';
 import { findUserByAccount, insertUser, updateUser } from '../directory/directory.repository.ts';
 import { findTenant } from '../tenants/tenants.repository.ts';
+import { tenantStatus } from '../tenants/tenants.rules.ts';
 import { sealCardNumber, sealPhone, visitorAccountOf, visitorKeys } from './visitors.crypto.ts';
 import * as repo from './visitors.registration.repository.ts';
 import {
@@ -40,6 +41,16 @@ async function tenantOf(ctx: RequestContext, tenantKey: unknown): Promise<Tenant
   const key = typeof tenantKey === 'string' ? tenantKey.trim().slice(0, 100) : '';
   const tenant = key ? await resolveTenant(ctx.db, { key }) : ctx.tenant;
   if (!tenant) throw new AppError('TENANT_UNKNOWN');
+  return tenant;
+}
+
+/** The tenant of a registration, a code or a reset: one that exists, is enabled and initialised. */
+async function openTenantOf(ctx: RequestContext, tenantKey: unknown): Promise<TenantRef> {
+  const tenant = await tenantOf(ctx, tenantKey);
+  const status = tenantStatus(await findTenant(ctx.db, tenant.id));
+  if (status === 'disabled') throw new AppError('TENANT_DISABLED');
+  if (status === 'not_initialized') throw new AppError('TENANT_NOT_INITIALIZED');
+  if (status === 'unknown') throw new AppError('TENANT_UNKNOWN');
   return tenant;
 }
 
@@ -88,7 +99,7 @@ function codeText(purpose: CodePurpose, code: string): string {
  * (VISITOR_CODE_SEND_FAILED); the code sent counts toward the limits all the same.
  */
 export async function sendCode(ctx: RequestContext, phoneArg: unknown, purposeArg: unknown, tenantKey: unknown) {
-  const tenant = await tenantOf(ctx, tenantKey);
+  const tenant = await openTenantOf(ctx, tenantKey);
   const phone = checkPhone(phoneArg);
   const purpose = purposeOf(purposeArg);
   const keys = visitorKeys(ctx.config);
@@ -170,7 +181,7 @@ function duplicateOf(err: unknown): AppError | null {
  * number sealed). A phone or ID number already registered is refused. Returns the visitor's id.
  */
 export async function register(ctx: RequestContext, modelArg: unknown, tenantKey: unknown): Promise<string> {
-  const tenant = await tenantOf(ctx, tenantKey);
+  const tenant = await openTenantOf(ctx, tenantKey);
   const model = (modelArg && typeof modelArg === 'object' ? modelArg : {}) as Record<string, unknown>;
   const phone = checkPhone(model.phone);
   const fields = await withTenant(ctx.db, tenant.id, (tx) => listRegisterFields(tx, tenant.id));
@@ -245,7 +256,7 @@ export async function resetPassword(
   passwordArg: unknown,
   tenantKey: unknown,
 ): Promise<string> {
-  const tenant = await tenantOf(ctx, tenantKey);
+  const tenant = await openTenantOf(ctx, tenantKey);
   const phone = checkPhone(phoneArg);
   const typed = checkCodeFormat(codeArg);
   const password = checkPassword(passwordArg);
