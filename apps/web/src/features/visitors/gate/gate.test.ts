@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Gate, REFRESH_MS } from './gate.ts';
+import { Gate, REFRESH_MS, type GateScan, type GateState } from './gate.ts';
 import { openGateStore, type GateStore } from './store.ts';
 import { syncQueue } from './sync.ts';
 import { AREA_EAST, AREA_WEST, fakeEntryServer, makeBundle, makeKey, makePass } from './testing.ts';
 import type { QueuedEntry } from './types.ts';
+import { entryStatus } from './useGate.ts';
 import { verifyAtGate } from './verify.ts';
 
 const NOW = Date.parse('2026-11-27T02:00:00Z'); // 10:00 in Shanghai, a Friday
@@ -331,5 +332,30 @@ describe('a gate', () => {
     expect(text).toContain(pass.serial);
     expect(text).not.toContain('张');
     expect(text).not.toContain(pass.token.slice(4, 40));
+  });
+});
+
+describe("a scan's entry as the page shows it", () => {
+  const scanOf = (entryKey: string | null) =>
+    ({ id: 'x', entryKey, place: AREA_EAST, at: NOW, verdict: {} }) as unknown as GateScan;
+  const stateWith = (answers: GateState['answers']) => ({ answers }) as GateState;
+
+  it('is not recorded when refused at the gate, waiting until the server answers, then its answer', () => {
+    expect(entryStatus(scanOf(null), stateWith({})).status).toBe('none');
+    expect(entryStatus(scanOf('k1'), stateWith({})).status).toBe('queued');
+    const refused = {
+      entry_key: 'k1',
+      result: 'refused',
+      reason_cn: '通行证已被撤销。',
+      reason_en: 'The pass has been revoked.',
+      id: null,
+    };
+    expect(entryStatus(scanOf('k1'), stateWith({ k1: refused }))).toEqual({
+      status: 'refused',
+      reason: '通行证已被撤销。',
+      reasonEn: 'The pass has been revoked.',
+    });
+    const repeat = { ...refused, result: 'repeat', reason_cn: null, reason_en: null };
+    expect(entryStatus(scanOf('k1'), stateWith({ k1: repeat })).status).toBe('repeat');
   });
 });
