@@ -579,6 +579,8 @@ describe('privacy', () => {
     expect(found).toEqual([]);
     expect(logLines.length).toBeGreaterThan(0);
     const log = logLines.join('');
+    // the capture holds the requests' own lines (the refusal above), so it sees what they log
+    expect(log).toContain('operation refused');
     expect(log).not.toContain(phone);
     expect(log).not.toContain(card);
   });
