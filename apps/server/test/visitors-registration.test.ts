@@ -124,6 +124,11 @@ describe('one-time codes', () => {
     expect(refused.msg_en).toMatch(/^Codes were sent too often; try again in 60 minutes$/);
     // another address is not held
     expect((await sendCode(t, newPhone(), { address: '10.200.0.2' })).errcode).toBe('0');
+    // an IPv6 client counts by its /64
+    for (let i = 0; i < 20; i++) {
+      expect((await sendCode(t, newPhone(), { address: `2001:db8:1:2::${(i + 1).toString(16)}` })).errcode).toBe('0');
+    }
+    expect((await sendCode(t, newPhone(), { address: '2001:db8:1:2:ffff::9' })).errcode).not.toBe('0');
   });
 
   it('refuses a malformed phone or purpose, sending nothing', async () => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { maskName } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
+import { addressKey } from '../../platform/auth/login-throttle.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError, sqlState, UNIQUE_VIOLATION } from '../../platform/errors.ts';
@@ -94,8 +95,8 @@ function codeText(purpose: CodePurpose, code: string): string {
 /**
  * `sendVisitorVerificationCode`: makes a 6-digit code (only its keyed hash is kept), valid for
  * 5 minutes, and sends it through the message channel. Limits: one per phone per minute, five
- * per phone per hour, twenty per client address per hour; a refusal names the wait. The
- * answer does not tell whether the phone is registered. A channel failure is reported
+ * per phone per hour, twenty per client address (IPv6: its /64) per hour; a refusal names the
+ * wait. The answer does not tell whether the phone is registered. A channel failure is reported
  * (VISITOR_CODE_SEND_FAILED); the code sent counts toward the limits all the same.
  */
 export async function sendCode(ctx: RequestContext, phoneArg: unknown, purposeArg: unknown, tenantKey: unknown) {
@@ -106,7 +107,8 @@ export async function sendCode(ctx: RequestContext, phoneArg: unknown, purposeAr
   const { phone_hash: phoneHash, phone_mask: phoneMask } = sealPhone(keys, tenant.id, phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = visitorCodeClock.now();
-  const address = ctx.ip.slice(0, 100);
+  // an IPv6 client by its /64, which one host can fill with addresses at will
+  const address = addressKey(ctx.ip).slice(0, 100);
   await withTenant(ctx.db, tenant.id, async (tx) => {
     await repo.lockPhoneCodes(tx, tenant.id, phoneHash);
     const since = new Date(now - Math.max(...Object.values(CODE_LIMITS).map((l) => l.windowMs)));
