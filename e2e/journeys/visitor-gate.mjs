@@ -7,6 +7,7 @@
 // (the page's own measure, median online and offline). E2E_SHOTS=<dir> saves the phone (360 px)
 // and desk (1280 px) pages in Chinese and English.
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { accounts, assertNoPageErrors, dateFromToday, expectText, graphql, openPage, signInAt } from '../lib.mjs';
@@ -24,6 +25,14 @@ async function shot(page, name) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious or critical findings (WCAG 2 A and AA) on the page as it is. */
+async function seriousViolations(page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const median = (values) => {
@@ -278,6 +287,7 @@ export const journeys = [
       assert.ok(!JSON.stringify(kept).includes('门') && !JSON.stringify(kept).includes(phone), 'personal data kept');
       assert.equal(entryCalls.length, 0, 'an entry was sent while offline');
       await shot(page, 'gate1-phone-offline-valid-zh');
+      assert.deepEqual(await seriousViolations(page), [], 'axe on the phone page');
 
       // Back online: the queue is uploaded, once.
       await context.setOffline(false);
@@ -404,6 +414,7 @@ export const journeys = [
       );
       await expectText(page, '重复进入', { within: '[data-testid=gate-verdict]' });
       await shot(page, 'gate2-desk-zh');
+      assert.deepEqual(await seriousViolations(page), [], 'axe on the desk page');
 
       await page.evaluate(() => localStorage.setItem('system-language', 'en'));
       await page.reload();

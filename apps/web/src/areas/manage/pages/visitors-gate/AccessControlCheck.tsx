@@ -11,6 +11,9 @@ import { currentLanguage, pick } from '../../../../lib/i18n.ts';
 import './access-control.css';
 
 const TONE_ICON = { ok: CheckCircleFilled, warn: ExclamationCircleFilled, bad: CloseCircleFilled } as const;
+/** The badge's colours: white text on them reads at WCAG AA (antd's light green and orange tags do not). */
+const ONLINE_COLOR = '#237804';
+const OFFLINE_COLOR = '#ad4e00';
 
 /** The last verdict, large: colour, icon and words, then what the pass says. */
 function Verdict({ scan, state }: { scan: GateScan; state: GateState }) {
@@ -133,7 +136,7 @@ export default function AccessControlCheck() {
     <Card title={t('visitorGate.title')} className="yy-acc">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <div className="yy-acc-status">
-          <Tag color={state.online ? 'success' : 'warning'} role="status" data-testid="gate-online">
+          <Tag color={state.online ? ONLINE_COLOR : OFFLINE_COLOR} role="status" data-testid="gate-online">
             {state.online ? t('visitorGate.status.online') : t('visitorGate.status.offline')}
           </Tag>
           <span data-testid="gate-queued">{t('visitorGate.status.queued', { count: state.queued })}</span>

@@ -17,6 +17,9 @@ import '../../mobile.css';
 import './gate.css';
 
 const TONE_ICON = { ok: CheckCircleFill, warn: ExclamationCircleFill, bad: CloseCircleFill } as const;
+/** The badge's colours: white text on them reads at WCAG AA (the kit's green and orange do not). */
+const ONLINE_COLOR = '#237804';
+const OFFLINE_COLOR = '#ad4e00';
 
 /** The gate's connection and queue: online/offline, entries waiting, last sync, the data's age. */
 function GateStatus({ state, onSync }: { state: GateState; onSync: () => void }) {
@@ -27,7 +30,7 @@ function GateStatus({ state, onSync }: { state: GateState; onSync: () => void })
     <section className="yy-gate-status" aria-label={t('visitorGate.title')}>
       <div className="yy-gate-status-row">
         <span role="status" data-testid="gate-online">
-          <Tag color={state.online ? 'success' : 'warning'} fill="solid">
+          <Tag color={state.online ? ONLINE_COLOR : OFFLINE_COLOR} fill="solid">
             {state.online ? t('visitorGate.status.online') : t('visitorGate.status.offline')}
           </Tag>
         </span>
