@@ -323,6 +323,25 @@ describe('a gate', () => {
     expect(await g.scan(makePass(key, NOW).token, AREA_EAST)).toBeNull();
   });
 
+  it('without IndexedDB it still verifies and sends an admitted entry at once', async () => {
+    const server = fakeEntryServer();
+    const g = new Gate({
+      openStore: () => Promise.reject(new Error('no IndexedDB')),
+      fetchBundle: async () => makeBundle([key]),
+      send: async (e) => server.answer(e),
+      now: () => NOW,
+      online: () => true,
+      newKey: () => 'direct-1',
+    });
+    await waitFor(() => expect(g.getState()).toMatchObject({ ready: true, storageFailed: true }));
+    await g.refresh();
+    const scan = await g.scan(makePass(key, NOW).token, AREA_EAST);
+    expect(scan?.verdict.result).toBe('valid');
+    await waitFor(() => expect(g.getState().answers['direct-1']?.result).toBe('recorded'));
+    expect(server.rows.size).toBe(1);
+    await expect(g.sync()).resolves.toMatchObject({ left: 0 });
+  });
+
   it('keeps no name or token in the browser', async () => {
     const { g } = gate({ online: () => false });
     await g.refresh();

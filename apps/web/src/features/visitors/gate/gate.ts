@@ -1,6 +1,6 @@
 import type { GateStore } from './store.ts';
 import { singleFlight, syncQueue, type SendEntries, type SyncReport } from './sync.ts';
-import type { EntryResult, GateBundle } from './types.ts';
+import type { EntryResult, GateBundle, QueuedEntry } from './types.ts';
 import { verifyAtGate, type GateVerdict } from './verify.ts';
 
 /** How often a gate refreshes its bundle and sends its queue while the page is open. */
@@ -42,6 +42,9 @@ export interface GateDeps {
   online?: () => boolean;
   newKey?: () => string;
 }
+
+/** Without storage a gate has no history: no repeat entry can be told. */
+const NO_HISTORY: Pick<GateStore, 'entriesOf'> = { entriesOf: async () => [] };
 
 /** The last sync time is kept across reloads (a time, nothing personal). */
 const LAST_SYNC_KEY = 'yy-visitor-gate-last-sync';
@@ -173,7 +176,9 @@ export class Gate {
   }
 
   private async syncOnce(): Promise<SyncReport> {
-    const store = await this.store;
+    const store = await this.store.catch(() => null);
+    // without storage nothing is queued: entries went straight to the server (see scan)
+    if (!store) return { results: [], error: null, left: 0 };
     this.set({ syncing: true });
     try {
       const report = await syncQueue(store, this.deps.send);
@@ -200,16 +205,32 @@ export class Gate {
   async scan(token: string, place: string): Promise<GateScan | null> {
     const bundle = this.state.bundle;
     if (!bundle) return null;
-    const store = await this.store;
+    const store = await this.store.catch(() => null);
     const at = this.now();
-    const verdict = await verifyAtGate(bundle, store, token, place, at);
+    const verdict = await verifyAtGate(bundle, store ?? NO_HISTORY, token, place, at);
     let entryKey: string | null = null;
     if (verdict.admitted && verdict.serial) {
       entryKey = this.newKey();
-      await store.enqueue({ entry_key: entryKey, serial: verdict.serial, place, time: new Date(at).toISOString() });
-      this.set({ queued: await store.queuedCount() });
-      if (this.isOnline()) void this.sync();
+      const entry = { entry_key: entryKey, serial: verdict.serial, place, time: new Date(at).toISOString() };
+      if (store) {
+        await store.enqueue(entry);
+        this.set({ queued: await store.queuedCount() });
+        if (this.isOnline()) void this.sync();
+      } else {
+        // No storage (a browser refusing IndexedDB): nothing can wait offline, so it is sent at once.
+        void this.sendDirect(entry);
+      }
     }
     return { id: entryKey ?? this.newKey(), entryKey, place, at, verdict };
+  }
+
+  private async sendDirect(entry: QueuedEntry): Promise<void> {
+    try {
+      const answers = await this.deps.send([entry]);
+      const mine = answers.filter((a) => a.entry_key === entry.entry_key);
+      this.set({ answers: { ...this.state.answers, ...Object.fromEntries(mine.map((a) => [entry.entry_key, a])) } });
+    } catch (err) {
+      this.set({ syncError: err });
+    }
   }
 }
