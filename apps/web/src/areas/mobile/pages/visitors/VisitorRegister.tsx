@@ -51,19 +51,23 @@ export default function VisitorRegister() {
   const label = useFieldLabel();
   const [values, setValues] = useState<RegistrationValues>({ card_type: '1', is_car: '0' });
   const [submitted, setSubmitted] = useState(false);
+  // a code asked for a wrong number shows that number's problem alone
+  const [phoneTried, setPhoneTried] = useState(false);
   const [codeUntil, setCodeUntil] = useState<number | null>(null);
   const [codeSentTo, setCodeSentTo] = useState('');
   const left = useCountdown(codeUntil);
   const send = useSendVisitorVerificationCode();
   const register = useRegisterAccountForPublic();
   const errors = registrationErrors(fields, values);
-  const err = useErrorText(errors, submitted);
+  const shownErr = useErrorText(errors, submitted);
+  const phoneErr = useErrorText(errors, phoneTried);
+  const err = (name: string) => shownErr(name) ?? (name === 'phone' ? phoneErr(name) : undefined);
   const set = (patch: RegistrationValues) => setValues((v) => ({ ...v, ...patch }));
   const phoneOk = isMobile(values.phone ?? '');
 
   const sendCode = () => {
     if (!phoneOk) {
-      setSubmitted(true);
+      setPhoneTried(true);
       return;
     }
     send.mutate(
