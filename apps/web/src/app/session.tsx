@@ -84,7 +84,8 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
   const settings = useSysSettings(token);
   const me = useMe(token);
   const menus = useCanvasmenus(visitor ? null : token, user?.profile.sub ?? null);
-  const avatar = useUserImage(token, me.data?.account ?? user?.profile.preferred_username ?? null);
+  // a visitor has no avatar to read (the avatar query is refused to visitors)
+  const avatar = useUserImage(token, visitor ? null : (me.data?.account ?? user?.profile.preferred_username ?? null));
 
   useEffect(() => {
     if (user === null) void signIn(location.pathname + location.search + location.hash);

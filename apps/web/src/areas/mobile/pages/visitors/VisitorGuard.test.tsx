@@ -45,7 +45,7 @@ const routes: RouteObject[] = [
 ];
 
 /** What the guard and the layout may ask for a visitor: their own identity and the tenant, no more. */
-const SHELL_FOR_VISITORS = new Set(['checkTenantStatus', 'me', 'findUserImage']);
+const SHELL_FOR_VISITORS = new Set(['checkTenantStatus', 'me']);
 
 describe('the visitor shell', () => {
   it.each(['/mobile/home', '/mobile/personcenter', '/pc/home', '/manage/console'])(
