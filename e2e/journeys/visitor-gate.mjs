@@ -194,10 +194,9 @@ async function setUp(browser, app, track) {
 
 /** Pastes (types, as a hand-held scanner does) a pass and presses Enter; the verdict and how long it took to show. */
 async function verify(page, token, field = FIELD_ZH) {
-  const before = await page
-    .locator('[data-testid=gate-verdict]')
-    .getAttribute('data-scan')
-    .catch(() => null);
+  const before = await page.evaluate(
+    () => document.querySelector('[data-testid=gate-verdict]')?.getAttribute('data-scan') ?? null,
+  );
   const input = page.getByLabel(field);
   await input.fill(token);
   const t0 = Date.now();
