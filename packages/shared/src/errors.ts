@@ -777,6 +777,10 @@ export const errorCatalogue = {
   VISITOR_NOT_FOUND: { zh: '访客不存在', en: 'The visitor does not exist' },
   // Visitors: visits, invitations, approval and quotas (section: visitors-appointments)
   VISIT_NOT_FOUND: { zh: '来访记录不存在', en: 'The visit does not exist' },
+  RESOURCE_VISITOR_AREA: {
+    zh: '访客区域不能在此预约，请通过来访申请预约',
+    en: 'A visitor area cannot be booked here: visitor areas are booked through visit applications',
+  },
   VISIT_TYPE_INVALID: {
     zh: '访客类型无效：{type}（1 访客申请，2 邀请，3 预约访客）',
     en: 'Invalid visitor type "{type}": 1 application, 2 invitation, 3 guest of a booking',

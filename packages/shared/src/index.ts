@@ -12,3 +12,4 @@ export * from './operate-log-codes.ts';
 export * from './booking-opening.ts';
 export * from './masking.ts';
 export * from './visitor-pass.ts';
+export * from './visitor-areas.ts';

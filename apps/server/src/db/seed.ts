@@ -1,3 +1,4 @@
+import { VISITOR_CATEGORY } from '@yuyue/shared';
 import { withTenant, type Db, type Tx } from './client.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { listTenants, updateTenant } from '../modules/tenants/tenants.repository.ts';
@@ -16,7 +17,6 @@ import { ruleTemplateInput } from '../modules/rules/rules.inputs.ts';
 import { insertTemplate, replaceRuleLists } from '../modules/rules/rules.repository.ts';
 import { parseInput } from '../platform/validation.ts';
 import { insertCodes, insertItems, upsertLocation } from '../modules/code-tables/code-tables.repository.ts';
-import { VISITOR_CATEGORY } from '../modules/visitors/visitors.areas.repository.ts';
 import { updateOverallSettings } from '../modules/visitors/visitors.settings.repository.ts';
 
 /** The demo tenant's accounts; the README lists them too. */

@@ -1,6 +1,7 @@
-import { instantOf, parseIsoDate } from '@yuyue/shared';
+import { instantOf, parseIsoDate, VISITOR_CATEGORY } from '@yuyue/shared';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser, TenantRef } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { ResourcesTypeRow } from '../resource-types/resource-types.repository.ts';
 import { deptWithAncestors, typeOpenTo, type Identity } from '../resource-types/resource-types.rules.ts';
@@ -109,6 +110,16 @@ function resourceOf(row: ResourceRow, bundle: BookingBundle, timeZone: string): 
       return p;
     },
   };
+}
+
+/**
+ * Refuses a resource of a scene the booking engine does not book: one disabled or deleted
+ * (administrators' scenes hold those too), or a visitor area, whose daily quota is taken by
+ * visit applications only (its type read with the scene: no statement of its own).
+ */
+export function assertBookable(res: BookingResource): void {
+  if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
+  if (res.type?.appointment_category === VISITOR_CATEGORY) throw new AppError('RESOURCE_VISITOR_AREA');
 }
 
 /** Whether the caller may see a resource: enabled, of an enabled type open to them, passing its own lists. */

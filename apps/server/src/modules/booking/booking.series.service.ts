@@ -20,7 +20,7 @@ import {
   type AppointmentRow,
   type BookerWindow,
 } from './booking.repository.ts';
-import { loadScene, type BookingResource } from './booking.resources.ts';
+import { assertBookable, loadScene, type BookingResource } from './booking.resources.ts';
 import { holdsSlot, openingInstant, slotStatus } from './booking.rules.ts';
 import { seriesAppointments } from './booking.series.repository.ts';
 import {
@@ -214,7 +214,7 @@ async function assess(
   const scene = await loadScene(tx, tenant, user, { ids: [p.model.resources_id] }, dates.value, { banAt: now });
   const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
-  if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
+  assertBookable(res);
   let banned: { reason_cn: string; reason_en: string } | null = null;
   if (submit) {
     await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);

@@ -49,7 +49,7 @@ import {
 } from './booking.repository.ts';
 import { deletable } from './booking.lifecycle.rules.ts';
 import { modelProblem } from './booking.model.rules.ts';
-import { loadScene, type BookingResource, type BookingScene } from './booking.resources.ts';
+import { assertBookable, loadScene, type BookingResource, type BookingScene } from './booking.resources.ts';
 import {
   bookingDateOf,
   cancelRefusal,
@@ -369,7 +369,7 @@ export async function evaluate(
   const scene = await loadScene(tx, tenant, user, { ids: [String(req.resourceId)] }, [req.isoDate], { banAt: now });
   const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
-  if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
+  assertBookable(res);
   if (submit) await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);
   refuseIfBanned(scene.ban);
   const zone = tenant.timeZone;
@@ -1078,7 +1078,7 @@ export async function bookAgain(ctx: RequestContext, id: unknown) {
     });
     const res = scene.resources[0];
     if (!res) throw new AppError('RESOURCE_NOT_FOUND');
-    if (res.row.state !== 1 || res.row.del !== 0) throw new AppError('RESOURCE_NOT_BOOKABLE');
+    assertBookable(res);
     refuseIfBanned(scene.ban);
     const slots = res.lists.timeSlots.filter((s) => s.del === 0);
     const slot =

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatDateTime } from '@yuyue/shared';
+import { formatDateTime, VISITOR_CATEGORY } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
@@ -29,7 +29,6 @@ import {
   type TypeFilter,
 } from './resource-types.repository.ts';
 import { deptWithAncestors, typeOpenTo, type Identity } from './resource-types.rules.ts';
-import { VISITOR_CATEGORY } from '../visitors/visitors.areas.repository.ts';
 
 export function requireUser(ctx: RequestContext): { tenant: TenantRef; user: AuthUser } {
   if (!ctx.tenant || !ctx.user) throw new AppError('UNAUTHENTICATED');

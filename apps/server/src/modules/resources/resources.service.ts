@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { formatDateTime, instantOf, isoDateOf, parseIsoDate } from '@yuyue/shared';
+import { formatDateTime, instantOf, isoDateOf, parseIsoDate, VISITOR_CATEGORY } from '@yuyue/shared';
 import type { Config } from '../../config.ts';
 import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
@@ -23,7 +23,6 @@ import {
   type TypeAuthRow,
 } from '../resource-types/resource-types.repository.ts';
 import { typeOpenTo, type Identity } from '../resource-types/resource-types.rules.ts';
-import { VISITOR_CATEGORY } from '../visitors/visitors.areas.repository.ts';
 import {
   identityOf,
   requireUser,

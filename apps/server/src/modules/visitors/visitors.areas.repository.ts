@@ -1,10 +1,8 @@
+import { VISITOR_CATEGORY } from '@yuyue/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import { resources } from '../resources/resources.tables.ts';
-
-/** The `appointment_category` of a resource type whose resources are campus areas taking visitors. */
-export const VISITOR_CATEGORY = 'visitor';
 
 /** A campus area that takes visitors: its daily quota is `available_number` people (0: no limit). */
 export interface VisitorArea {
