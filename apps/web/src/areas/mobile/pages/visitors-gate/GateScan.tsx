@@ -187,7 +187,7 @@ function SessionScans({ scans, state }: { scans: Scan[]; state: GateState }) {
 export default function GateScan() {
   const { t } = useTranslation();
   const themeColor = useOptionalSession()?.settings.theme_color;
-  useDocumentTitle(t('visitorGate.title'));
+  useDocumentTitle('visitorGate.title');
   const { gate, state, scan, scans, busy, forbidden } = useGate();
   const [place, choosePlace] = usePlace(state.bundle?.areas);
   const [manual, setManual] = useState('');
