@@ -2,7 +2,8 @@
 // the pass is fetched, and the gate's phone page verifies it with the network cut: the verdict
 // in well under a second, the entry queued in the browser (serial, place, time only) and uploaded
 // once when the network is back (a resend of it stores nothing). An altered pass and a revoked
-// one (the visit cancelled, the gate's data refreshed) are refused with the reason. The desk's
+// one (the visit cancelled, the gate's data refreshed) are refused with the reason; reloaded while
+// the server withholds the gate's data, the page verifies with the data kept in the browser. The desk's
 // page (/manage/accessControlCheck) does the same on a desktop. Prints the verification figures
 // (the page's own measure, median online and offline). E2E_SHOTS=<dir> saves the phone (360 px)
 // and desk (1280 px) pages in Chinese and English.
@@ -369,10 +370,15 @@ export const journeys = [
           `offline on a CPU 4x slower: median ${median(slowMs)} ms (max ${Math.max(...slowMs)} ms)`,
       );
 
-      // The same page in English.
+      // The same page in English, reloaded while the server will not give the gate's data: the
+      // data kept in the browser still verifies (the revocation included).
+      await page.route('**/bus/graphql/apps_yy_sys', (route) =>
+        route.request().postData()?.includes('findVisitorGateBundle') ? route.abort() : route.fallback(),
+      );
       await page.evaluate(() => localStorage.setItem('system-language', 'en'));
       await page.reload();
       await expectText(page, 'Visitor gate check');
+      await expectText(page, 'could not be refreshed');
       // the area chosen stays chosen on this device
       await fieldReady(page, FIELD_EN);
       const en = await verify(page, tomorrow.token, FIELD_EN);
