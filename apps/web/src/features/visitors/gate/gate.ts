@@ -99,14 +99,13 @@ export class Gate {
     this.state.online = this.isOnline();
     this.store = deps.openStore();
     this.runSync = singleFlight(() => this.syncOnce());
-    void this.store.then(
-      async (store) => {
+    void this.store
+      .then(async (store) => {
         await store.prune(this.now());
         const [bundle, queued] = await Promise.all([store.bundle(), store.queuedCount()]);
         this.set({ ready: true, bundle: this.state.bundle ?? bundle, queued });
-      },
-      () => this.set({ ready: true, storageFailed: true }),
-    );
+      })
+      .catch(() => this.set({ ready: true, storageFailed: true }));
   }
 
   getState = (): GateState => this.state;
