@@ -26,14 +26,20 @@ export function useGate() {
   const state = useSyncExternalStore(gate.subscribe, gate.getState);
   const [scans, setScans] = useState<GateScan[]>([]);
   const [busy, setBusy] = useState(false);
+  const [scanError, setScanError] = useState<unknown>(null);
 
   const scan = useCallback(
     async (text: string, place: string): Promise<GateScan | null> => {
       setBusy(true);
+      setScanError(null);
       try {
         const done = await gate.scan(text, place);
         if (done) setScans((list) => [done, ...list].slice(0, SESSION_SCANS));
         return done;
+      } catch (err) {
+        // the browser's storage failed mid-scan: said on the page, never an unhandled error
+        setScanError(err);
+        return null;
       } finally {
         setBusy(false);
       }
@@ -41,7 +47,7 @@ export function useGate() {
     [gate],
   );
 
-  return { gate, state, scan, scans, busy, forbidden: isForbidden(state) };
+  return { gate, state, scan, scans, busy, scanError, forbidden: isForbidden(state) };
 }
 
 /** Whether the server refused this user the gate's data (no gate right): scanning is then pointless. */
@@ -52,7 +58,8 @@ export function isForbidden(state: GateState): boolean {
 /** The message of a failure, in the page's language. */
 export function failureText(err: unknown, en: boolean): string {
   if (err instanceof RequestError) return (en ? err.messageEn : err.message) || err.message;
-  return err instanceof Error ? err.message : String(err);
+  const message = (err as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : String(err);
 }
 
 export type EntryStatus = 'none' | 'queued' | 'recorded' | 'repeat' | 'alreadyRecorded' | 'refused';

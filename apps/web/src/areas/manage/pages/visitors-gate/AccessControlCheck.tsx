@@ -98,7 +98,7 @@ function Verdict({ scan, state }: { scan: GateScan; state: GateState }) {
 export default function AccessControlCheck() {
   const { t } = useTranslation();
   const en = currentLanguage() === 'en';
-  const { gate, state, scan, scans, busy, forbidden } = useGate();
+  const { gate, state, scan, scans, busy, scanError, forbidden } = useGate();
   const [place, choosePlace] = usePlace(state.bundle?.areas);
   const [manual, setManual] = useState('');
   const inputRef = useRef<InputRef>(null);
@@ -222,6 +222,9 @@ export default function AccessControlCheck() {
           <video ref={camera.videoRef} muted playsInline aria-label={t('visitorGate.scan.cameraView')} />
         </div>
 
+        {scanError != null && (
+          <Alert type="error" showIcon title={t('visitorGate.scan.failed', { reason: failureText(scanError, en) })} />
+        )}
         {scans[0] && <Verdict key={scans[0].id} scan={scans[0]} state={state} />}
 
         <Table<GateScan>

@@ -99,6 +99,18 @@ describe('/visitor/accessControlScan', () => {
     expect(server.stored.size).toBe(1);
   });
 
+  it('says so when the browser cannot store the entry (storage full), and records nothing', async () => {
+    const server = serveGate(bundle);
+    const field = await openGate();
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    enter(field, makePass(key, Date.now()).token);
+    expect(await screen.findByText('未能完成这次核验：The quota has been exceeded.')).toBeTruthy();
+    expect(screen.queryByTestId('gate-verdict')).toBeNull();
+    expect(server.sent).toEqual([]);
+  });
+
   it('says when the user may not check passes', async () => {
     vi.stubGlobal(
       'fetch',

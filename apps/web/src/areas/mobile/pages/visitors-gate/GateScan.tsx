@@ -188,7 +188,7 @@ export default function GateScan() {
   const { t } = useTranslation();
   const themeColor = useOptionalSession()?.settings.theme_color;
   useDocumentTitle('visitorGate.title');
-  const { gate, state, scan, scans, busy, forbidden } = useGate();
+  const { gate, state, scan, scans, busy, scanError, forbidden } = useGate();
   const [place, choosePlace] = usePlace(state.bundle?.areas);
   const [manual, setManual] = useState('');
   const fieldId = useId();
@@ -260,6 +260,11 @@ export default function GateScan() {
             </section>
           )}
 
+          {scanError != null && (
+            <p className="yy-gate-warn" role="alert">
+              {t('visitorGate.scan.failed', { reason: failureText(scanError, currentLanguage() === 'en') })}
+            </p>
+          )}
           {last && <Verdict key={last.id} scan={last} state={state} />}
 
           <section className="yy-gate-card" aria-labelledby={`${fieldId}-scan`}>
