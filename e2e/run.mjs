@@ -634,6 +634,8 @@ async function main() {
   const results = [];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-e2e-'));
   const logFile = path.join(work, 'server.log');
+  // the server's one-time codes go to a file the visitor journeys read (the test message channel)
+  process.env.MESSAGE_CHANNEL = `file:${path.join(work, 'messages.jsonl')}`;
   let server = null;
   let portal = null;
   let browser = null;

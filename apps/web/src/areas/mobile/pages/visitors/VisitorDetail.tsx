@@ -8,7 +8,8 @@ import { useAuditVisitorAppointment } from '../../../../features/visitors/api/au
 import { useCancelVisitorAppointment } from '../../../../features/visitors/api/cancelVisitorAppointment.ts';
 import { useVisitDetail } from '../../../../features/visitors/api/findVisitorAppointmentDetail.ts';
 import { visitDay, visitEnded } from '../../../../features/visitors/states.ts';
-import type { Visit } from '../../../../features/visitors/types.ts';
+import type { InfoField, Visit, VisitAudit } from '../../../../features/visitors/types.ts';
+import { useVisitorInfoFieldSettings } from '../../../../features/visitors/api/findVisitorInfoFieldSettingsEntityList.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { showToast } from '../../components/overlay.ts';
@@ -34,6 +35,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Trail({ visit }: { visit: Visit }) {
   const { t } = useTranslation();
   const steps = visit.auditList ?? [];
+  // result: 'approved' / 'rejected' of an approval step (also '2' / '3'), 'cancelled' of a cancel
+  const stepTitle = (s: VisitAudit) => {
+    if (s.result === 'cancelled') return t('visitors.detail.cancelledStep');
+    const outcome =
+      s.result === 'rejected' || s.result === '3'
+        ? 'visitors.detail.rejected'
+        : s.result === 'approved' || s.result === '2'
+          ? 'visitors.detail.approved'
+          : 'visitors.detail.pending';
+    return `${t(`visitors.detail.step.${s.step === 2 ? 2 : 1}`)} · ${t(outcome)}`;
+  };
   return (
     <section className="yy-m-card" aria-labelledby="yy-v-trail">
       <h2 id="yy-v-trail">{t('visitors.detail.trail')}</h2>
@@ -44,16 +56,7 @@ function Trail({ visit }: { visit: Visit }) {
         </li>
         {steps.map((s) => (
           <li key={s.id}>
-            <strong>
-              {t(`visitors.detail.step.${s.step === 2 ? 2 : 1}`)} ·{' '}
-              {t(
-                s.result === '3'
-                  ? 'visitors.detail.rejected'
-                  : s.result === '2'
-                    ? 'visitors.detail.approved'
-                    : 'visitors.detail.pending',
-              )}
-            </strong>
+            <strong>{stepTitle(s)}</strong>
             <span className="yy-m-muted">{[s.operator_name, s.create_time].filter(Boolean).join(' · ')}</span>
             {s.reason && <span className="yy-m-muted">{t('visitors.detail.reason', { reason: s.reason })}</span>}
           </li>
@@ -77,6 +80,12 @@ export default function VisitorDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useVisitDetail(id);
+  // the visit's information fields carry their names; their labels come from the field settings
+  const infoFields = useVisitorInfoFieldSettings();
+  const labelOf = (f: { field_name: string; field_label?: string | null; field_label_en?: string | null }) => {
+    const setting = (infoFields.data ?? []).find((x: InfoField) => x.field_name === f.field_name);
+    return infoLabel(f.field_label || f.field_label_en ? f : (setting ?? f));
+  };
   const cancel = useCancelVisitorAppointment();
   const audit = useAuditVisitorAppointment();
   const [sheet, setSheet] = useState<'cancel' | 'reject' | null>(null);
@@ -119,7 +128,7 @@ export default function VisitorDetail() {
             <Row label={t('visitors.form.plate')}>{v.is_car === 1 ? v.car_card_number : ''}</Row>
             <Row label={t('visitors.form.carModel')}>{v.is_car === 1 ? v.car_product : ''}</Row>
             {(v.infoList ?? []).map((f) => (
-              <Row key={f.field_name} label={infoLabel(f)}>
+              <Row key={f.field_name} label={labelOf(f)}>
                 {f.value}
               </Row>
             ))}

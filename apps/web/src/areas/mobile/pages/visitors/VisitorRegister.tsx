@@ -1,4 +1,7 @@
-import { Button, Input, Result, Switch } from 'antd-mobile';
+import { Button, ConfigProvider, Input, Result, Switch } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -19,7 +22,9 @@ import {
 } from '../../../../features/visitors/forms.ts';
 import { VISITOR_HOME } from '../../../../features/visitors/role.ts';
 import type { RegisterField } from '../../../../features/visitors/types.ts';
-import { pick } from '../../../../lib/i18n.ts';
+import { useSysSettings } from '../../../../features/settings/api/sysSettings.ts';
+import { currentLanguage, pick } from '../../../../lib/i18n.ts';
+import { accessibleThemeColor } from '../../../../lib/theme.ts';
 import { LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { Field, useErrorText } from './parts.tsx';
 import { useCountdown } from './useCountdown.ts';
@@ -34,6 +39,21 @@ function useFieldLabel() {
   const { t } = useTranslation();
   return (f: RegisterField) =>
     pick(f.field_label, f.field_label_en) || t(`visitors.register.field.${f.field_name}`, f.field_name);
+}
+
+/** The open page's frame (no mobile layout): antd-mobile in the page's language, the tenant's theme colour. */
+function Frame({ children }: { children: ReactNode }) {
+  const settings = useSysSettings(null);
+  return (
+    <ConfigProvider locale={currentLanguage() === 'en' ? enUS : zhCN}>
+      <div
+        className="yy-m-page yy-v-page"
+        style={{ ['--adm-color-primary' as string]: accessibleThemeColor(settings.theme_color) }}
+      >
+        {children}
+      </div>
+    </ConfigProvider>
+  );
 }
 
 /**
@@ -97,14 +117,14 @@ export default function VisitorRegister() {
 
   if (register.isSuccess) {
     return (
-      <div className="yy-m-page yy-v-page">
+      <Frame>
         <Result status="success" title={t('visitors.register.done')} description={t('visitors.register.doneHint')} />
         <div className="yy-v-actions">
           <Button block color="primary" onClick={() => void signIn(VISITOR_HOME)}>
             {t('visitors.register.signIn')}
           </Button>
         </div>
-      </div>
+      </Frame>
     );
   }
 
@@ -262,7 +282,7 @@ export default function VisitorRegister() {
   };
 
   return (
-    <div className="yy-m-page yy-v-page">
+    <Frame>
       <header className="yy-v-header">
         {s?.banner_img && <img className="yy-v-banner" src={s.banner_img} alt="" />}
         <h1>{title}</h1>
@@ -299,6 +319,6 @@ export default function VisitorRegister() {
           </p>
         </form>
       )}
-    </div>
+    </Frame>
   );
 }
