@@ -28,7 +28,14 @@ describe('/mobile/visitor/detail/{id}', () => {
           car_card_number: '京A12345',
           infoList: [{ field_name: 'nat', field_label: '国籍', field_label_en: null, value: '中国' }],
           auditList: [
-            { id: 'a1', step: 1, result: 'approved', reason: null, operator_name: '李老师', create_time: '2099-03-01 11:00' },
+            {
+              id: 'a1',
+              step: 1,
+              result: 'approved',
+              reason: null,
+              operator_name: '李老师',
+              create_time: '2099-03-01 11:00',
+            },
           ],
         }),
       },
