@@ -13,7 +13,8 @@ import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { queuePlainMails } from '../src/modules/notifications/notifications.outbox.ts';
 import { mailOutbox } from '../src/modules/notifications/notifications.tables.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
-import { saveVisits, visitorClock } from '../src/modules/visitors/visitors.appointments.service.ts';
+import { saveVisits } from '../src/modules/visitors/visitors.applications.service.ts';
+import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
 import { revokePassesOf } from '../src/modules/visitors/visitors.appointments.repository.ts';
 import { sealPhone, visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
 import {

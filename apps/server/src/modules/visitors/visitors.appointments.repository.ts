@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointmentParticipants, appointments } from '../booking/booking.tables.ts';
 import { users } from '../directory/directory.tables.ts';
@@ -25,32 +26,6 @@ const personColumns = {
   phone_mask: visitors.phone_mask,
   email: visitors.email,
 };
-
-/** The registration of a directory user of role visitor. */
-export async function visitorByUser(
-  tx: Executor,
-  tenantId: string,
-  userId: string,
-): Promise<VisitorPerson | undefined> {
-  const [row] = await tx
-    .select(personColumns)
-    .from(visitors)
-    .where(and(eq(visitors.tenant_id, tenantId), eq(visitors.user_id, userId), eq(visitors.is_valid, 1)));
-  return row;
-}
-
-/** The registration with a phone's lookup hash. */
-export async function visitorByPhoneHash(
-  tx: Executor,
-  tenantId: string,
-  phoneHash: string,
-): Promise<VisitorPerson | undefined> {
-  const [row] = await tx
-    .select(personColumns)
-    .from(visitors)
-    .where(and(eq(visitors.tenant_id, tenantId), eq(visitors.phone_hash, phoneHash), eq(visitors.is_valid, 1)));
-  return row;
-}
 
 /** Registrations by id. */
 export async function visitorsByIds(tx: Executor, tenantId: string, ids: string[]): Promise<VisitorPerson[]> {
@@ -223,7 +198,10 @@ function scopeOf(q: VisitQuery): SQL | undefined {
   return parts.length ? or(...parts) : sql`false`;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `column` contains `text` (case-insensitive; %, _ and \ in it taken literally). */
+export function nameContains(column: AnyPgColumn, text: string): SQL {
+  return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
 
 function filtersOf(q: VisitQuery): (SQL | undefined)[] {
   const ints = (list: string[]) => list.map(Number).filter((n) => Number.isInteger(n));
@@ -238,7 +216,7 @@ function filtersOf(q: VisitQuery): (SQL | undefined)[] {
     q.visitor_type?.eq !== undefined ? eq(v.visitor_type, q.visitor_type.eq) : undefined,
     q.visitor_type?.in ? inArray(v.visitor_type, q.visitor_type.in.length ? q.visitor_type.in : ['']) : undefined,
     q.in_school_area?.eq ? sql`${q.in_school_area.eq} = any(string_to_array(${v.in_school_area}, ','))` : undefined,
-    q.in_school_area?.like ? ilike(v.in_school_area, `%${escapeLike(q.in_school_area.like)}%`) : undefined,
+    q.in_school_area?.like ? nameContains(v.in_school_area, q.in_school_area.like) : undefined,
     q.in_school_date?.eq ? sql`${v.in_school_date} = ${q.in_school_date.eq}` : undefined,
     q.in_school_date?.in
       ? q.in_school_date.in.length
@@ -246,7 +224,7 @@ function filtersOf(q: VisitQuery): (SQL | undefined)[] {
         : sql`false`
       : undefined,
     q.visitor_name?.eq ? eq(v.visitor_name, q.visitor_name.eq) : undefined,
-    q.visitor_name?.like ? ilike(v.visitor_name, `%${escapeLike(q.visitor_name.like)}%`) : undefined,
+    q.visitor_name?.like ? nameContains(v.visitor_name, q.visitor_name.like) : undefined,
   ];
 }
 
@@ -392,18 +370,4 @@ export async function resourceIdsAt(
       ),
     );
   return rows.map((r) => r.id);
-}
-
-/** Resources' names by id (areas shown on visits, also those no longer open to visitors). */
-export async function resourceNames(
-  tx: Executor,
-  tenantId: string,
-  ids: string[],
-): Promise<Map<string, { zh: string; en: string }>> {
-  if (!ids.length) return new Map();
-  const rows = await tx
-    .select({ id: resources.id, zh: resources.resources_name, en: resources.resources_name_en })
-    .from(resources)
-    .where(and(eq(resources.tenant_id, tenantId), inArray(resources.id, ids)));
-  return new Map(rows.map((r) => [r.id, { zh: r.zh, en: r.en }]));
 }

@@ -1,5 +1,6 @@
 import { isoDateOf, localMidnightMs, parseIsoDate } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
+import { splitIds } from './visitors.areas.rules.ts';
 
 /**
  * Visits (visitor appointments): states, who may do what and when, approval paths, party size
@@ -163,18 +164,6 @@ export function dayWindow(isoDate: string, timeZone: string): { starts_at: Date;
     starts_at: new Date(localMidnightMs(isoDate, timeZone)!),
     ends_at: new Date(localMidnightMs(addDays(isoDate, 1), timeZone)!),
   };
-}
-
-/** Comma-separated ids, trimmed, without blanks or repeats. */
-export function splitIds(value: string | null | undefined): string[] {
-  return [
-    ...new Set(
-      (value ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 /** What a viewer is to a visit. */

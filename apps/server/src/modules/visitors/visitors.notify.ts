@@ -2,7 +2,8 @@ import type { Tx } from '../../db/client.ts';
 import type { RequestContext, TenantRef } from '../../platform/context.ts';
 import { sendMessage } from '../../platform/messages/messages.ts';
 import { queuePlainMails, type PlainMail } from '../notifications/notifications.outbox.ts';
-import type { HostUser, VisitRow } from './visitors.appointments.repository.ts';
+import { visitAreaNames, visitAreasShown } from './visitors.appointments.areas.ts';
+import { hostsByIds, visitorsByIds, type HostUser, type VisitRow } from './visitors.appointments.repository.ts';
 import { decrypt, visitorKeys } from './visitors.crypto.ts';
 
 /**
@@ -137,6 +138,37 @@ export async function queueVisitNotices(
   }
   await queuePlainMails(tx, ctx, tenant.id, mails);
   return texts;
+}
+
+/**
+ * Tells the hosts and the visitors of `rows` of an event (`queueVisitNotices`), with the visits'
+ * area names, each host's address and each registration's e-mail read here.
+ */
+export async function notifyVisits(
+  tx: Tx,
+  ctx: RequestContext,
+  tenant: TenantRef,
+  event: VisitEvent,
+  rows: readonly VisitRow[],
+  reason = '',
+): Promise<PendingText[]> {
+  if (!rows.length) return [];
+  const names = await visitAreaNames(tx, tenant.id, rows);
+  const hostIds = [...new Set(rows.map((r) => r.host_user_id).filter((id): id is string => !!id))];
+  const visitorIds = [...new Set(rows.map((r) => r.visitor_id).filter((id): id is string => !!id))];
+  const [hosts, people] = await Promise.all([
+    hostsByIds(tx, tenant.id, hostIds),
+    visitorsByIds(tx, tenant.id, visitorIds),
+  ]);
+  return queueVisitNotices(
+    tx,
+    ctx,
+    tenant,
+    event,
+    rows.map((visit) => ({ visit, areas: visitAreasShown(visit, names).zh, reason })),
+    new Map(hosts.map((h) => [h.id, h])),
+    new Map(people.map((p) => [p.id, p.email])),
+  );
 }
 
 function mailBody(words: { zh: string; en: string }, link: string): string {

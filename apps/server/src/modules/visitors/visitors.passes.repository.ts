@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import {
@@ -8,12 +8,11 @@ import {
   visitorOverallSettings,
   visitorPasses,
   visitorPassKeys,
-  visitors,
 } from './visitors.tables.ts';
+import { nameContains } from './visitors.appointments.repository.ts';
 
 /** Entry passes, their signing keys and gate entries: the only Drizzle user of those tables. */
 
-export type VisitRow = typeof visitorAppointments.$inferSelect;
 export type LongTermRow = typeof visitorLongTerms.$inferSelect;
 export type PassRow = typeof visitorPasses.$inferSelect;
 export type PassKeyRow = typeof visitorPassKeys.$inferSelect;
@@ -42,26 +41,6 @@ export async function qrCodeSetting(tx: Executor, tenantId: string): Promise<num
     .from(visitorOverallSettings)
     .where(eq(visitorOverallSettings.tenant_id, tenantId));
   return row ? row.v : 1;
-}
-
-/** An undeleted visit. */
-export async function findVisit(tx: Executor, tenantId: string, id: string): Promise<VisitRow | null> {
-  const [row] = await tx
-    .select()
-    .from(visitorAppointments)
-    .where(
-      and(eq(visitorAppointments.tenant_id, tenantId), eq(visitorAppointments.id, id), eq(visitorAppointments.del, 0)),
-    );
-  return row ?? null;
-}
-
-/** The registered visitor a directory user signs in as. */
-export async function visitorIdOfUser(tx: Executor, tenantId: string, userId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: visitors.id })
-    .from(visitors)
-    .where(and(eq(visitors.tenant_id, tenantId), eq(visitors.user_id, userId)));
-  return row?.id ?? null;
 }
 
 /** What a pass needs of a booking: its state, its current window and its booker. */
@@ -101,7 +80,6 @@ export async function searchLongTerms(
   limit: number,
 ): Promise<LongTermRow[]> {
   const l = visitorLongTerms;
-  const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
   return tx
     .select()
     .from(l)
@@ -109,7 +87,7 @@ export async function searchLongTerms(
       and(
         eq(l.tenant_id, tenantId),
         personType ? eq(l.person_type, personType) : undefined,
-        name ? ilike(l.user_name, `%${escaped}%`) : undefined,
+        name ? nameContains(l.user_name, name) : undefined,
       ),
     )
     .orderBy(asc(l.user_name), asc(l.id))

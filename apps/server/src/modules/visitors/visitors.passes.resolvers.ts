@@ -1,6 +1,7 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import * as gate from './visitors.gate.service.ts';
 import * as passes from './visitors.passes.service.ts';
 
 /** Entry passes, gates and long-term visitors (apps_yy_sys). */
@@ -10,15 +11,15 @@ export const visitorPassesGraphql: GraphqlContribution<'apps_yy_sys'> = {
   resolvers: {
     Query: {
       findVisitorPass: async (_, { id }, { ctx }) => passes.findPass(ctx, id),
-      findVisitorGateBundle: async (_, __, { ctx }) => passes.gateBundle(ctx),
-      verifyVisitorPass: async (_, { token, arrival_place }, { ctx }) => passes.verifyPass(ctx, token, arrival_place),
+      findVisitorGateBundle: async (_, __, { ctx }) => gate.gateBundle(ctx),
+      verifyVisitorPass: async (_, { token, arrival_place }, { ctx }) => gate.verifyPass(ctx, token, arrival_place),
       findVisitorLongTermByPersonTypeAndName: async (_, { person_type, user_name }, { ctx }) =>
-        passes.findLongTerms(ctx, person_type, user_name),
-      checkAppointmentInfoAndLongTermPeople: async (_, { id }, { ctx }) => passes.checkAdmission(ctx, id),
+        gate.findLongTerms(ctx, person_type, user_name),
+      checkAppointmentInfoAndLongTermPeople: async (_, { id }, { ctx }) => gate.checkAdmission(ctx, id),
     },
     Mutation: {
       rotateVisitorPassKey: async (_, __, { ctx }) => ok({ ids: [await passes.rotatePassKey(ctx)] }),
-      recordVisitorEntries: async (_, { entries }, { ctx }) => passes.recordEntries(ctx, entries),
+      recordVisitorEntries: async (_, { entries }, { ctx }) => gate.recordEntries(ctx, entries),
     },
   },
 };

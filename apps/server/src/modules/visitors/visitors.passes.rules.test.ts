@@ -1,7 +1,6 @@
 import { localMidnightMs } from '@yuyue/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  areaIdsOf,
   bookingLive,
   entryTimeCheck,
   hmOf,
@@ -15,12 +14,9 @@ import {
 } from './visitors.passes.rules.ts';
 
 const A = '0b5c6f1e-3a8d-4c2b-9e7f-1a2b3c4d5e6f';
-const B = '7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6';
 
 describe('visitor pass rules', () => {
-  it('reads area lists, weekdays and times', () => {
-    expect(areaIdsOf(` ${B.toUpperCase()},${A},,nope,${A}`)).toEqual([A, B]);
-    expect(areaIdsOf('')).toEqual([]);
+  it('reads weekdays and times', () => {
     expect(parseWeekdays('5,1,1,3')).toEqual([1, 3, 5]);
     expect(parseWeekdays('0,1')).toBeNull();
     expect(parseWeekdays('')).toBeNull();

@@ -1,4 +1,6 @@
 import { localMidnightMs, parseIsoDate, PASS_MAX_AREAS, type PassKind } from '@yuyue/shared';
+import { addDays } from './visitors.appointments.rules.ts';
+import { areaIdsOf } from './visitors.areas.rules.ts';
 
 /**
  * Pure rules of entry passes: windows, long-term weekdays and hours, who may see a visit's pass,
@@ -13,17 +15,6 @@ export const ENTRY_CLOCK_SKEW_MS = 2 * 60_000;
 export const ENTRY_MAX_AGE_MS = 7 * DAY;
 /** The most entries one `recordVisitorEntries` call takes. */
 export const ENTRIES_MAX = 200;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The area ids of a comma-separated list (`in_school_area`, `permission`): UUIDs, lower case, once each. */
-export function areaIdsOf(text: string | null | undefined): string[] {
-  const ids = (text ?? '')
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter((s) => UUID.test(s));
-  return [...new Set(ids)].sort();
-}
 
 /** ISO weekdays ("1,2,5": 1 Monday .. 7 Sunday), sorted, once each; null when one is not 1..7 or none is given. */
 export function parseWeekdays(text: string): number[] | null {
@@ -77,11 +68,9 @@ export function longTermPassRule(
   timeZone: string,
 ): { ok: true; rule: LongTermPassRule } | { ok: false; field: string } {
   const from = localMidnightMs(row.valid_from, timeZone);
-  const last = parseIsoDate(row.valid_to);
   if (from === null) return { ok: false, field: 'valid_from' };
-  if (!last) return { ok: false, field: 'valid_to' };
-  const next = new Date(Date.UTC(last.year, last.month - 1, last.day + 1)).toISOString().slice(0, 10);
-  const to = localMidnightMs(next, timeZone)!;
+  if (!parseIsoDate(row.valid_to)) return { ok: false, field: 'valid_to' };
+  const to = localMidnightMs(addDays(row.valid_to, 1), timeZone)!;
   if (to <= from) return { ok: false, field: 'valid_to' };
   const weekdays = parseWeekdays(row.weekdays || '1,2,3,4,5,6,7');
   if (!weekdays) return { ok: false, field: 'weekdays' };

@@ -5,7 +5,7 @@ import { visitorAppointments, visitors } from './visitors.tables.ts';
 export type VisitorRow = typeof visitors.$inferSelect;
 export type VisitorPatch = Partial<Omit<typeof visitors.$inferInsert, 'id' | 'tenant_id' | 'user_id' | 'create_time'>>;
 
-/** The visitor registration of a directory user (a signed-in visitor), if any. */
+/** The visitor registration of a directory user (a signed-in visitor), if any (valid or not). */
 export async function visitorOfUser(tx: Executor, tenantId: string, userId: string): Promise<VisitorRow | undefined> {
   const [row] = await tx
     .select()
@@ -15,8 +15,12 @@ export async function visitorOfUser(tx: Executor, tenantId: string, userId: stri
   return row;
 }
 
-/** The visitor with a phone's lookup hash, if registered. */
-export async function visitorByPhoneHash(tx: Executor, tenantId: string, phoneHash: string) {
+/** The visitor with a phone's lookup hash, if registered (valid or not). */
+export async function visitorByPhoneHash(
+  tx: Executor,
+  tenantId: string,
+  phoneHash: string,
+): Promise<VisitorRow | undefined> {
   const [row] = await tx
     .select()
     .from(visitors)

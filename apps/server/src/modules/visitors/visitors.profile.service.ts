@@ -12,8 +12,6 @@ import { listInfoFields, listRegisterFields } from './visitors.settings.reposito
 import { validateFieldValues, type FieldValueInput } from './visitors.settings.rules.ts';
 import { sealFieldValues, shownFieldValues } from './visitors.settings.service.ts';
 
-export { visitorOfUser } from './visitors.profile.repository.ts';
-
 /** The information fields kept for a visitor (`info`), as strings. */
 function infoOf(row: repo.VisitorRow): Record<string, string> {
   const info = row.info && typeof row.info === 'object' && !Array.isArray(row.info) ? row.info : {};

@@ -101,20 +101,6 @@ export async function deleteOldCodes(tx: Executor, tenantId: string, before: Dat
   await tx.delete(c).where(and(eq(c.tenant_id, tenantId), lt(c.expires_at, before)));
 }
 
-/** The visitor registered with a phone (by its lookup hash). */
-export async function findVisitorByPhoneHash(
-  tx: Executor,
-  tenantId: string,
-  phoneHash: string,
-): Promise<VisitorRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(visitors)
-    .where(and(eq(visitors.tenant_id, tenantId), eq(visitors.phone_hash, phoneHash)))
-    .limit(1);
-  return row;
-}
-
 /** Whether an ID number (by its lookup hash) is registered. */
 export async function cardNumberTaken(tx: Executor, tenantId: string, cardHash: string): Promise<boolean> {
   if (!cardHash) return false;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { waitTexts } from '../../platform/auth/login-throttle.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isEmail, isMobilePhone, isResidentIdNumber } from './visitors.settings.rules.ts';
+import { isEmail, isMobilePhone, isResidentIdNumber, type RegisterFieldSetting } from './visitors.settings.rules.ts';
 
 /*
  * Pure rules of visitor registration: one-time codes (lifetime, tries, sending limits),
@@ -108,15 +108,6 @@ export function checkCodeFormat(value: unknown): string {
     });
   }
   return code;
-}
-
-/** The registration fields' settings as the form check needs them. */
-export interface RegisterFieldSetting {
-  field_name: string;
-  field_label: string;
-  field_label_en: string;
-  is_valid: number;
-  is_required: number;
 }
 
 /** The profile values a registration keeps (phone, code and password are checked apart). */

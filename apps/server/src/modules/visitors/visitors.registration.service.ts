@@ -12,6 +12,7 @@ import { findUserByAccount, insertUser, updateUser } from '../directory/director
 import { findTenant } from '../tenants/tenants.repository.ts';
 import { tenantStatus } from '../tenants/tenants.rules.ts';
 import { sealCardNumber, sealPhone, visitorAccountOf, visitorKeys } from './visitors.crypto.ts';
+import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import * as repo from './visitors.registration.repository.ts';
 import {
   checkCodeFormat,
@@ -200,8 +201,7 @@ export async function register(ctx: RequestContext, modelArg: unknown, tenantKey
   // duplicates are told before the code is spent, so the visitor keeps it
   const codeId = await checkCode(ctx, tenant, sealedPhone.phone_hash, 'register', typed);
   await withTenant(ctx.db, tenant.id, async (tx) => {
-    if (await repo.findVisitorByPhoneHash(tx, tenant.id, sealedPhone.phone_hash))
-      throw new AppError('VISITOR_PHONE_TAKEN');
+    if (await visitorByPhoneHash(tx, tenant.id, sealedPhone.phone_hash)) throw new AppError('VISITOR_PHONE_TAKEN');
     if (await findUserByAccount(tx, tenant.id, account)) throw new AppError('VISITOR_PHONE_TAKEN');
     if (await repo.cardNumberTaken(tx, tenant.id, sealedCard.card_number_hash))
       throw new AppError('VISITOR_CARD_TAKEN');
@@ -267,7 +267,7 @@ export async function resetPassword(
   const codeId = await checkCode(ctx, tenant, phoneHash, 'resetPassword', typed);
   const passwordHash = await hashPassword(password);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const visitor = await repo.findVisitorByPhoneHash(tx, tenant.id, phoneHash);
+    const visitor = await visitorByPhoneHash(tx, tenant.id, phoneHash);
     const user = visitor?.user_id
       ? await findUserByAccount(tx, tenant.id, visitorAccountOf(keys, tenant.id, phone))
       : undefined;

@@ -1,3 +1,4 @@
+import { parseIsoDate } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
 
 /*
@@ -24,7 +25,8 @@ export const DEFAULT_DETAIL_SETTINGS: readonly {
   { visitor_type: '3', is_invite_school_flow_path: 0, is_enable_second_level: 0 },
 ];
 
-export interface RegisterFieldSeed {
+/** A registration field's settings: as a tenant starts with them, as the form check reads them. */
+export interface RegisterFieldSetting {
   field_name: string;
   field_label: string;
   field_label_en: string;
@@ -33,7 +35,7 @@ export interface RegisterFieldSeed {
 }
 
 /** The registration form's fields, in order, as a tenant starts with them. */
-export const DEFAULT_REGISTER_FIELDS: readonly RegisterFieldSeed[] = [
+export const DEFAULT_REGISTER_FIELDS: readonly RegisterFieldSetting[] = [
   { field_name: 'visitor_name', field_label: '姓名', field_label_en: 'Name', is_valid: 1, is_required: 1 },
   { field_name: 'phone', field_label: '手机号', field_label_en: 'Mobile phone', is_valid: 1, is_required: 1 },
   { field_name: 'card_type', field_label: '证件类型', field_label_en: 'ID type', is_valid: 1, is_required: 1 },
@@ -171,10 +173,7 @@ export function isResidentIdNumber(value: string): boolean {
 
 /** Whether `value` is a calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return parseIsoDate(value) !== null;
 }
 
 /** A mainland mobile number (11 digits, a leading +86 allowed). */

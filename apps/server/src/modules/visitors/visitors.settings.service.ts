@@ -4,7 +4,8 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedIn } from './visitors.access.ts';
 import { decrypt, encrypt, type VisitorKeys } from './visitors.crypto.ts';
-import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
+import { offeredAreas, type VisitorArea } from './visitors.areas.repository.ts';
+import { splitIds } from './visitors.areas.rules.ts';
 import * as repo from './visitors.settings.repository.ts';
 import { FIELD_TYPES, optionsOf, VISITOR_TYPES, type InfoField } from './visitors.settings.rules.ts';
 
@@ -60,27 +61,6 @@ export function toWireInfoField(row: repo.InfoFieldRow) {
     is_show_visit_record: row.is_show_visit_record,
     sort: row.sort,
   };
-}
-
-/** The ids of `apply_school_resources` (comma separated). */
-export function areaIdsOf(list: string): string[] {
-  return list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/**
- * The areas that take visitors: those the overall settings name, or, while they name none,
- * every area of a visitor resource type.
- */
-export async function offeredAreas(
-  tx: Parameters<typeof visitorAreas>[0],
-  tenantId: string,
-  overall: repo.OverallSettingsRow,
-): Promise<VisitorArea[]> {
-  const ids = areaIdsOf(overall.apply_school_resources);
-  return visitorAreas(tx, tenantId, ids.length ? ids : undefined);
 }
 
 /** Information field types whose values are personal numbers: kept sealed, shown masked. */
@@ -140,7 +120,7 @@ export async function categoryConfig(ctx: RequestContext) {
   const { tenant } = signedIn(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const settings = await repo.visitorSettings(tx, tenant.id);
-    const areas = await offeredAreas(tx, tenant.id, settings.overall);
+    const areas = await offeredAreas(tx, tenant.id, splitIds(settings.overall.apply_school_resources));
     return {
       overallSettings: toWireOverall(settings.overall, tenant.timeZone),
       detailSettings: settings.details.filter((d) => d.is_enable === 1).map(toWireDetail),
@@ -185,7 +165,8 @@ export async function detailSettings(ctx: RequestContext) {
 /** `findVisitorOverAllSettingsResources`: the areas that take visitors. */
 export async function areas(ctx: RequestContext): Promise<VisitorArea[]> {
   const { tenant } = signedIn(ctx);
-  return withTenant(ctx.db, tenant.id, async (tx) =>
-    offeredAreas(tx, tenant.id, await repo.ensureVisitorDefaults(tx, tenant.id)),
-  );
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const overall = await repo.ensureVisitorDefaults(tx, tenant.id);
+    return offeredAreas(tx, tenant.id, splitIds(overall.apply_school_resources));
+  });
 }

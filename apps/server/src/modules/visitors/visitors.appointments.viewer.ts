@@ -1,0 +1,93 @@
+import type { Tx } from '../../db/client.ts';
+import type { AuthUser, TenantRef } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { visitorRightsOf, type VisitorRight } from './visitors.access.ts';
+import { findVisit, type VisitRow } from './visitors.appointments.repository.ts';
+import {
+  approvalPathOf,
+  canSee,
+  type ApprovalPath,
+  type Relation,
+  type VisitorType,
+} from './visitors.appointments.rules.ts';
+import { splitIds } from './visitors.areas.rules.ts';
+import { visitorOfUser, type VisitorRow } from './visitors.profile.repository.ts';
+import { visitorSettings } from './visitors.settings.repository.ts';
+
+/**
+ * Who is asking about visits (visitor, host, second-level approver, visitor administrator) and
+ * what they are to one visit; the clock the visit rules read. Shared by the visit services
+ * (applications, decisions, reads).
+ */
+
+/** The clock of visit rules (tests set it). */
+export const visitorClock = { now: (): number => Date.now() };
+
+/** The caller as the visit rules see them. */
+export interface Viewer {
+  user: AuthUser;
+  /** Their valid visitor registration (a visitor's). */
+  visitor: VisitorRow | undefined;
+  rights: Set<VisitorRight>;
+  paths: Map<VisitorType, ApprovalPath>;
+  /** Visitor types whose second level this viewer approves. */
+  secondLevelTypes: VisitorType[];
+  /** The overall settings' areas open to visitors (empty: every visitor area). */
+  applyAreas: string[];
+}
+
+/** Reads the caller's registration, visitor rights and the visitor types' approval paths. */
+export async function viewerOf(tx: Tx, tenant: TenantRef, user: AuthUser): Promise<Viewer> {
+  const [registration, rights, settings] = await Promise.all([
+    user.role === 'visitor' ? visitorOfUser(tx, tenant.id, user.id) : Promise.resolve(undefined),
+    visitorRightsOf(tx, tenant.id, user),
+    visitorSettings(tx, tenant.id),
+  ]);
+  const paths = new Map<VisitorType, ApprovalPath>();
+  for (const type of ['1', '2', '3'] as const) {
+    paths.set(type, approvalPathOf(type, settings.detailOf(type)));
+  }
+  const secondLevelTypes =
+    user.role === 'visitor'
+      ? []
+      : [...paths].filter(([, p]) => p.secondLevel && isApprover(p, user, rights)).map(([type]) => type);
+  return {
+    user,
+    visitor: registration?.is_valid === 1 ? registration : undefined,
+    rights,
+    paths,
+    secondLevelTypes,
+    applyAreas: splitIds(settings.overall.apply_school_resources),
+  };
+}
+
+function isApprover(path: ApprovalPath, user: AuthUser, rights: Set<VisitorRight>): boolean {
+  return path.approvers.length ? path.approvers.includes(user.account) : rights.has('admin');
+}
+
+/** What the viewer is to a visit. */
+export function relationOf(viewer: Viewer, row: VisitRow): Relation {
+  const staff = viewer.user.role !== 'visitor';
+  return {
+    visitor: !!viewer.visitor && row.visitor_id === viewer.visitor.id,
+    host: staff && !!row.host_user_id && row.host_user_id === viewer.user.id,
+    inviter: staff && row.visitor_type !== '1' && row.created_user === viewer.user.account,
+    secondLevel: staff && viewer.secondLevelTypes.includes(row.visitor_type as VisitorType),
+    admin: viewer.rights.has('admin'),
+  };
+}
+
+/** The approval path of a visitor type (an unknown type: an application's defaults). */
+export const pathOf = (viewer: Viewer, type: string): ApprovalPath =>
+  viewer.paths.get(type as VisitorType) ?? approvalPathOf('1', undefined);
+
+/** A visit the viewer may see, locked; VISIT_NOT_FOUND otherwise (nothing said about others' visits). */
+export async function visibleLocked(tx: Tx, viewer: Viewer, tenantId: string, id: unknown) {
+  if (!isUuid(id)) throw new AppError('VISIT_NOT_FOUND');
+  const row = await findVisit(tx, tenantId, id, true);
+  if (!row) throw new AppError('VISIT_NOT_FOUND');
+  const rel = relationOf(viewer, row);
+  if (!canSee(rel)) throw new AppError('VISIT_NOT_FOUND');
+  return { row, rel };
+}
