@@ -1,5 +1,5 @@
-import { Button, Toast } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../features/booking/result.ts';
@@ -8,6 +8,7 @@ import { useVisitorValidFieldInfo } from '../../../../features/visitors/api/find
 import { useUpdateVisitorAddFieldInfo } from '../../../../features/visitors/api/updateVisitorAddFieldInfo.ts';
 import { infoErrors } from '../../../../features/visitors/forms.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
+import { showToast } from '../../components/overlay.ts';
 import { PageNav } from '../../components/PageNav.tsx';
 import { visitorPaths } from './paths.ts';
 import { InfoFieldInput, useErrorText } from './parts.tsx';
@@ -24,18 +25,13 @@ export default function VisitorAddinfo() {
   const fields = useVisitorValidFieldInfo();
   const profile = useVisitorProfile();
   const save = useUpdateVisitorAddFieldInfo();
-  const [values, setValues] = useState<Record<string, string> | null>(null);
+  // what the visitor changed, over the values saved before
+  const [edits, setEdits] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  // the values saved before, once
-  useEffect(() => {
-    if (values === null && profile.data !== undefined) {
-      setValues(Object.fromEntries((profile.data?.infoList ?? []).map((v) => [v.field_name, v.value ?? ''])));
-    }
-  }, [profile.data, values]);
-
   const list = fields.data ?? [];
-  const current = values ?? {};
+  const saved = Object.fromEntries((profile.data?.infoList ?? []).map((v) => [v.field_name, v.value ?? '']));
+  const current: Record<string, string> = { ...saved, ...edits };
   const required = (f: (typeof list)[number]) => f.is_visitor_required_info === 1;
   const errors = infoErrors(list, current, required);
   const err = useErrorText(errors, submitted);
@@ -47,7 +43,7 @@ export default function VisitorAddinfo() {
       list.map((f) => ({ field_name: f.field_name, value: (current[f.field_name] ?? '').trim() })),
       {
         onSuccess: () => {
-          Toast.show({ content: t('visitors.addinfo.saved') });
+          void showToast(t('visitors.addinfo.saved'), 'success');
           navigate(visitorPaths.home);
         },
       },
@@ -90,7 +86,7 @@ export default function VisitorAddinfo() {
               key={f.id}
               field={f}
               value={current[f.field_name] ?? ''}
-              onChange={(v) => setValues({ ...current, [f.field_name]: v })}
+              onChange={(v) => setEdits((e) => ({ ...e, [f.field_name]: v }))}
               required={required(f)}
               error={err(f.field_name)}
             />

@@ -1,5 +1,5 @@
-import { Button, Input, Switch, TextArea, Toast } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Input, Switch, TextArea } from 'antd-mobile';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
@@ -26,6 +26,7 @@ import { sanitizeHtml } from '../../../../features/visitors/html.ts';
 import { isVisitorUser } from '../../../../features/visitors/role.ts';
 import type { CategoryConfig, VisitorArea } from '../../../../features/visitors/types.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
+import { showToast } from '../../components/overlay.ts';
 import { AreaPicker, fullAreas } from './AreaPicker.tsx';
 import { VisitCard } from './VisitList.tsx';
 import { visitorPaths } from './paths.ts';
@@ -89,11 +90,18 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
     car_card_number: '',
     info: {},
   });
-  // the car of the registration, once
+  // the car of the registration, once, unless the visitor has already said how they come
   const p = profile.data;
+  const prefilled = useRef(false);
   useEffect(() => {
-    if (p?.is_car === 1)
-      setV((x) => ({ ...x, is_car: true, car_product: p.car_product ?? '', car_card_number: p.car_card_number ?? '' }));
+    if (!p || prefilled.current) return;
+    prefilled.current = true;
+    if (p.is_car === 1)
+      setV((x) =>
+        x.is_car || x.car_card_number
+          ? x
+          : { ...x, is_car: true, car_product: p.car_product ?? '', car_card_number: p.car_card_number ?? '' },
+      );
   }, [p]);
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveVisitorAppointment();
@@ -111,7 +119,7 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
     if (Object.keys(errors).length) return showFirstError();
     save.mutate(applicationModel(v, infoFields), {
       onSuccess: (r) => {
-        Toast.show({ content: t('visitors.apply.sent') });
+        void showToast(t('visitors.apply.sent'), 'success');
         const id = r.ids?.[0];
         navigate(id ? visitorPaths.detail(id) : visitorPaths.mine);
       },
@@ -281,7 +289,7 @@ function InvitationForm({ areas }: { areas: VisitorArea[] }) {
     if (Object.keys(errors).length) return showFirstError();
     save.mutate(invitationModels(v), {
       onSuccess: () => {
-        Toast.show({ content: t('visitors.invite.sent', { count: v.guests.length }) });
+        void showToast(t('visitors.invite.sent', { count: v.guests.length }), 'success');
         setSubmitted(false);
         setV(blank());
       },
