@@ -4,6 +4,7 @@
 // on their phone; the visitor opens the entry pass and sees its QR code. The visitor's pages call
 // nothing a visitor is refused. E2E_SHOTS=<dir> saves every screen at 360 px in Chinese and English.
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -27,6 +28,14 @@ async function shot(page, name) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `visitor-${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious or critical findings (WCAG 2 A and AA) on the page as it is. */
+async function seriousViolations(page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The one-time code last sent to `phone`, from the test message channel (MESSAGE_CHANNEL=file:<path>). */
@@ -109,7 +118,9 @@ export const journeys = [
       const refused = watchGraphqlErrors(page);
       await page.goto(`${app}${BASE}/mobile/visitor/register?tenantKey=${TENANT_KEY}`);
       await page.locator('#yy-v-reg-phone').waitFor();
-      await shot(page, 'register-zh');
+      await shootBoth(page, 'register');
+      const axe = {};
+      axe.register = await seriousViolations(page);
       await page.fill('#yy-v-reg-visitor_name', '来访者甲');
       await page.fill('#yy-v-reg-phone', phone);
       await page.getByRole('button', { name: '获取验证码' }).click();
@@ -132,6 +143,7 @@ export const journeys = [
       await form.waitFor();
       await expectText(page, '剩余', { within: '.yy-v-area:has-text("图书馆")' });
       await shootBoth(page, 'home');
+      axe.home = await seriousViolations(page);
       // a visitor has the visitor tabs, never the booking ones
       await expectText(page, '我的访客', { within: 'nav' });
       assert.equal(await page.locator('nav').getByText('我的预约').count(), 0, 'a visitor sees the booking tabs');
@@ -149,6 +161,7 @@ export const journeys = [
       const visitId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
       await expectText(page, '待被访人审批');
       await shootBoth(page, 'detail-waiting');
+      axe.detail = await seriousViolations(page);
 
       // a visitor opening a booking page is sent back to the visitor pages
       await page.goto(`${app}${BASE}/mobile/home`);
@@ -156,6 +169,7 @@ export const journeys = [
       await page.goto(`${app}${BASE}/mobile/visitor/mine`);
       await expectText(page, '待被访人审批', { within: '.yy-v-list' });
       await shootBoth(page, 'mine');
+      axe.mine = await seriousViolations(page);
 
       // ---- the host approves on their phone
       const host = track(await openPage(browser, PHONE)).page;
@@ -163,6 +177,7 @@ export const journeys = [
       const awaiting = host.getByRole('list', { name: '待我审批' });
       await awaiting.waitFor();
       await shootBoth(host, 'host-home');
+      axe.hostHome = await seriousViolations(host);
       await awaiting.locator(`a[href$="/mobile/visitor/detail/${visitId}"]`).click();
       await expectPath(host, `${BASE}/mobile/visitor/detail/${visitId}`);
       await host.getByRole('button', { name: '通过', exact: true }).click();
@@ -184,10 +199,13 @@ export const journeys = [
       // the pass shows the masked name only
       assert.equal(await page.locator('.yy-v-pass').getByText('来访者甲').count(), 0, 'the whole name is on the pass');
       await shootBoth(page, 'pass');
+      axe.pass = await seriousViolations(page);
       await page.goto(`${app}${BASE}/mobile/visitor/history`);
       await page.locator('.yy-v-page').waitFor();
       await page.waitForLoadState('networkidle');
       await shootBoth(page, 'history');
+      axe.history = await seriousViolations(page);
+      for (const [screen, found] of Object.entries(axe)) assert.deepEqual(found, [], `axe on ${screen}`);
 
       // nothing personal in the visitor's browser storage (the sign-in keeps no phone either)
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));

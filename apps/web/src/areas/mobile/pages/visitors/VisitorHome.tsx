@@ -436,14 +436,14 @@ function AwaitingApproval() {
 
 /** The administrator's welcome: banner and (cleaned) text. */
 function Welcome({ config }: { config: CategoryConfig }) {
+  const { t } = useTranslation();
   const s = config.overallSettings;
   const html = useMemo(() => sanitizeHtml(s?.welcome_content ?? ''), [s?.welcome_content]);
-  if (!s) return null;
   return (
     <header className="yy-v-header">
-      {s.banner_img && <img className="yy-v-banner" src={s.banner_img} alt="" />}
-      {s.sys_name && <h1>{s.sys_name}</h1>}
-      {s.is_welcome_setting === 1 && html && (
+      {s?.banner_img && <img className="yy-v-banner" src={s.banner_img} alt="" />}
+      <h1>{s?.sys_name || t('route.mobile.visitorHome')}</h1>
+      {s?.is_welcome_setting === 1 && html && (
         <div className="yy-v-welcome" dangerouslySetInnerHTML={{ __html: html }} />
       )}
     </header>
