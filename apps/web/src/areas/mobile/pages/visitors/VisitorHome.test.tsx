@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SignedInUser } from '../../../../features/auth/auth.ts';
+import { signOut, type SignedInUser } from '../../../../features/auth/auth.ts';
 import { fakeStudent } from '../../../../testing/fake-auth.ts';
 import { fakeVisitor, prepareVisitorTests, renderVisitorRoutes, serveVisitors, testVisit } from './testing.tsx';
 import VisitorHome from './VisitorHome.tsx';
@@ -9,6 +9,7 @@ const auth = vi.hoisted(() => ({ user: null as SignedInUser | null }));
 vi.mock('../../../../features/auth/auth.ts', () => ({
   currentUser: async () => auth.user,
   signIn: vi.fn(async () => {}),
+  signOut: vi.fn(async () => {}),
   watchUser: () => () => {},
 }));
 
@@ -238,6 +239,20 @@ describe('/mobile/visitor/home for a visitor', () => {
     });
     renderHome();
     expect((await screen.findByRole('link', { name: '去完善' })).getAttribute('href')).toBe('/mobile/visitor/addinfo');
+  });
+});
+
+describe('/mobile/visitor/home: the visitor signs out', () => {
+  it('after confirming', async () => {
+    serveVisitors({ ...config, ...profile, ...infoFields, findVisitorAvailableNumber: quota });
+    renderHome();
+    expect((await screen.findByRole('link', { name: '我的信息' })).getAttribute('href')).toBe(
+      '/mobile/visitor/addinfo',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '注销登录' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: '注销登录' }));
+    await waitFor(() => expect(vi.mocked(signOut)).toHaveBeenCalled());
   });
 });
 

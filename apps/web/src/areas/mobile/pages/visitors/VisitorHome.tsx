@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../app/session.tsx';
+import { signOut } from '../../../../features/auth/auth.ts';
 import { errorText } from '../../../../features/booking/result.ts';
 import { todayIso } from '../../../../features/booking/dates.ts';
 import { useBatchSaveVisitorAppointment } from '../../../../features/visitors/api/batchSaveVisitorAppointment.ts';
@@ -26,7 +27,7 @@ import { sanitizeHtml } from '../../../../features/visitors/html.ts';
 import { isVisitorUser } from '../../../../features/visitors/role.ts';
 import type { CategoryConfig, VisitorArea } from '../../../../features/visitors/types.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
-import { showToast } from '../../components/overlay.ts';
+import { showConfirm, showToast } from '../../components/overlay.ts';
 import { AreaPicker, fullAreas } from './AreaPicker.tsx';
 import { VisitCard } from './VisitList.tsx';
 import { visitorPaths } from './paths.ts';
@@ -434,6 +435,26 @@ function AwaitingApproval() {
   );
 }
 
+/** A visitor's own links: their information, and signing out (a visitor has no person centre). */
+function VisitorLinks() {
+  const { t } = useTranslation();
+  const leave = () =>
+    showConfirm({
+      content: t('visitors.home.signOutConfirm'),
+      confirmText: t('common.signOut'),
+      cancelText: t('common.cancel'),
+      onConfirm: () => signOut(),
+    });
+  return (
+    <nav className="yy-v-links" aria-label={t('visitors.home.mine')}>
+      <Link to={visitorPaths.addinfo}>{t('visitors.home.myInfo')}</Link>
+      <button type="button" className="yy-v-link" onClick={leave}>
+        {t('common.signOut')}
+      </button>
+    </nav>
+  );
+}
+
 /** The administrator's welcome: banner and (cleaned) text. */
 function Welcome({ config }: { config: CategoryConfig }) {
   const { t } = useTranslation();
@@ -469,6 +490,7 @@ export default function VisitorHome() {
       ) : (
         <>
           <Welcome config={config.data} />
+          {visitor && <VisitorLinks />}
           {visitor ? (
             offered(config.data, '1') ? (
               <ApplicationForm areas={areas} />
