@@ -5,6 +5,7 @@
  * another tenant. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
+import { maskCardNumber, maskPhone } from '@yuyue/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, withTenant } from '../src/db/client.ts';
@@ -21,6 +22,7 @@ import {
   visitorAdminPermissions,
   visitorAppointments,
   visitorDetailSettings,
+  visitorInfoFieldSettings,
   visitorOverallSettings,
   visitorPasses,
   visitors,
@@ -32,6 +34,7 @@ import { AppError } from '../src/platform/errors.ts';
 import { clearSentMessages, sentMessages } from '../src/platform/messages/messages.ts';
 import { NOW, ZONE, badmintonType, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { idNumber } from './visitors-fixtures.ts';
 
 const DAY = '2030-01-03';
 const SAVE = `mutation($model: VisitorAppointmentInput!) { saveVisitorAppointment(model: $model) { errcode msg msg_en ids } }`;
@@ -731,6 +734,129 @@ describe('invitations', () => {
     );
   });
 });
+
+describe('information fields of phone and ID card type', () => {
+  const WHOLE = `query($id: String!, $whole: Boolean) { findVisitorAppointmentDetail(id: $id, whole: $whole) {
+    phone infoList { field_name field_label_en value } } }`;
+  const valuesOf = (node: { infoList: { field_name: string; value: string }[] } | null) =>
+    Object.fromEntries((node?.infoList ?? []).map((f) => [f.field_name, f.value]));
+
+  async function askedFields() {
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .insert(visitorInfoFieldSettings)
+        .values(
+          [
+            ['companion_phone', '同行人电话', "Companion's phone", 'phone'],
+            ['companion_idcard', '同行人身份证号', "Companion's ID number", 'idcard'],
+          ].map(([field_name, field_label, field_label_en, field_type]) => ({
+            tenant_id: tenantId,
+            field_name: field_name!,
+            field_label: field_label!,
+            field_label_en: field_label_en!,
+            field_type: field_type!,
+            is_visitor_valid_info: 0,
+            is_appointment_valid_info: 1,
+          })),
+        )
+        .onConflictDoNothing(),
+    );
+  }
+
+  it("keeps an application's phone and ID card values sealed, shows them masked, whole only to a visitor administrator who asks (logged)", async () => {
+    await askedFields();
+    const v = await makeVisitor();
+    const companion = phoneOf();
+    const card = idNumber(seq);
+    const id = await apply(v, {
+      infoList: [
+        { field_name: 'companion_phone', value: companion },
+        { field_name: 'companion_idcard', value: card },
+        { field_name: 'visit_items', value: '雨伞' },
+      ],
+    });
+    const row = await visitRow(id);
+    const stored = row.info as Record<string, string>;
+    expect(stored.companion_phone).toMatch(/^v1\./);
+    expect(stored.companion_idcard).toMatch(/^v1\./);
+    expect(stored.visit_items).toBe('雨伞');
+    expect(JSON.stringify(row)).not.toContain(companion);
+    expect(JSON.stringify(row)).not.toContain(card);
+
+    const masked = {
+      companion_phone: maskPhone(companion),
+      companion_idcard: maskCardNumber(card),
+      visit_items: '雨伞',
+    };
+    // masked to the visitor, the host and both administrators, in the detail and in the lists
+    for (const token of [v.token, host.token, visitorAdmin.token, admin]) {
+      const shown = first(await gql(token, WHOLE, { id })) as { phone: string; infoList: never[] };
+      expect(valuesOf(shown), token).toEqual(masked);
+      expect(shown.phone).toBe(row.phone_mask);
+    }
+    const listed = first(await gql(v.token, LIST, { paging: { first: 50 } })) as {
+      edges: { node: { id: string; infoList: { field_name: string; value: string }[] } }[];
+    };
+    expect(valuesOf(listed.edges.find((e) => e.node.id === id)!.node)).toEqual(masked);
+    const labelled = first(await gql(v.token, WHOLE, { id })) as { infoList: { field_label_en: string }[] };
+    expect(labelled.infoList.map((f) => f.field_label_en)).toContain("Companion's phone");
+
+    // whole: refused to anyone without the visitor 'admin' right; another tenant does not find it
+    for (const token of [v.token, host.token, plainUser.token]) {
+      expect((await gql(token, WHOLE, { id, whole: true })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    expect((await gql(undefined, WHOLE, { id, whole: true })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await gql(foreignAdmin, WHOLE, { id, whole: true })).errors?.[0]?.extensions?.code).toBe('VISIT_NOT_FOUND');
+    const before = await wholeViews(id);
+    for (const token of [visitorAdmin.token, admin]) {
+      const shown = first(await gql(token, WHOLE, { id, whole: true })) as { phone: string; infoList: never[] };
+      expect(valuesOf(shown)).toEqual({ companion_phone: companion, companion_idcard: card, visit_items: '雨伞' });
+      expect(shown.phone).toBe(v.phone);
+    }
+    const views = await wholeViews(id);
+    expect(views.length).toBe(before.length + 2);
+    expect(JSON.stringify(views)).not.toContain(companion);
+    expect(JSON.stringify(views)).not.toContain(v.phone);
+
+    // a change keeps the sealed values it does not touch and seals a new one
+    const other = phoneOf();
+    const changed = await mutate(v.token, UPDATE, {
+      model: { id, infoList: [{ field_name: 'companion_phone', value: other }] },
+    });
+    expect(changed.result?.errcode, JSON.stringify(changed.body)).toBe('0');
+    const after = (await visitRow(id)).info as Record<string, string>;
+    expect(after.companion_phone).toMatch(/^v1\./);
+    expect(after.companion_idcard).toBe(stored.companion_idcard);
+    expect(JSON.stringify(after)).not.toContain(other);
+    expect(valuesOf(first(await gql(v.token, WHOLE, { id })))).toEqual({
+      ...masked,
+      companion_phone: maskPhone(other),
+    });
+    // a value stored before sealing began is shown masked all the same
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(visitorAppointments)
+        .set({ info: { ...after, companion_phone: other } })
+        .where(eq(visitorAppointments.id, id)),
+    );
+    expect(valuesOf(first(await gql(v.token, WHOLE, { id }))).companion_phone).toBe(maskPhone(other));
+  });
+});
+
+async function wholeViews(id: string) {
+  return withTenant(t.database.db, tenantId, (tx) =>
+    tx
+      .select()
+      .from(operateLogs)
+      .where(
+        and(
+          eq(operateLogs.operate_module, 'visitor'),
+          eq(operateLogs.operate_type, 'viewWhole'),
+          eq(operateLogs.operate_object, id),
+        ),
+      ),
+  );
+}
 
 describe('guests of a booking', () => {
   it('only the booker adds them, within the room capacity; areas of its building, its window', async () => {

@@ -26,7 +26,7 @@ import {
   visitorTypeOf,
   type VisitorType,
 } from './visitors.appointments.rules.ts';
-import { pathOf, viewerOf, visibleLocked, visitorClock, type Viewer } from './visitors.appointments.viewer.ts';
+import { changeVisit, pathOf, viewerOf, visitorClock, type Viewer } from './visitors.appointments.viewer.ts';
 import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
 import { signedIn } from './visitors.access.ts';
@@ -35,6 +35,7 @@ import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import { notifyVisits, sendVisitTexts, type PendingText } from './visitors.notify.ts';
 import { infoFieldsOf } from './visitors.settings.repository.ts';
 import { validateFieldValues, type InfoField } from './visitors.settings.rules.ts';
+import { sealFieldValues } from './visitors.settings.service.ts';
 
 /**
  * Visit applications and invitations (visitors.appointments.graphql): a visitor's own
@@ -87,12 +88,14 @@ function text(model: VisitInput, field: keyof typeof FIELD_LIMITS): string {
 }
 
 /**
- * A visit's information field values, checked against the information fields' settings (the
- * fields a visit asks for, each value fitting its type); an application must fill in the
- * required ones, an invitation's host need not. `previous`: the values a change keeps.
+ * A visit's information field values as stored, checked against the information fields'
+ * settings (the fields a visit asks for, each value fitting its type); an application must fill
+ * in the required ones, an invitation's host need not. Phone and ID card values are kept sealed
+ * (`sealFieldValues`). `previous`: the stored values a change keeps.
  */
 async function infoOf(
   tx: Tx,
+  ctx: RequestContext,
   tenantId: string,
   model: VisitInput,
   requireAll: boolean,
@@ -105,7 +108,8 @@ async function infoOf(
   }
   const fields: InfoField[] = await infoFieldsOf(tx, tenantId);
   const asked = requireAll ? fields : fields.map((f) => ({ ...f, is_appointment_required_info: 0 }));
-  return validateFieldValues(asked, given.slice(0, 100), 'appointment', previous);
+  const values = validateFieldValues(asked, given.slice(0, 100), 'appointment', previous);
+  return sealFieldValues(visitorKeys(ctx.config), tenantId, fields, values);
 }
 
 const carOf = (model: VisitInput) => ({
@@ -121,6 +125,32 @@ function guestPhone(value: string | null | undefined, index: number): string {
   return phone;
 }
 
+/** What a new visit takes from its input besides who comes and who hosts: day, areas, party, reason, car, information. */
+async function visitValues(
+  tx: Tx,
+  ctx: RequestContext,
+  tenant: TenantRef,
+  model: VisitInput,
+  visit: { date: string; window: { starts_at: Date; ends_at: Date }; areas: VisitorArea[]; seats: number },
+  requireAll: boolean,
+) {
+  return {
+    in_school_date: visit.date,
+    valid_from: visit.window.starts_at,
+    valid_to: visit.window.ends_at,
+    in_school_reason: text(model, 'in_school_reason'),
+    in_school_area: visit.areas.map((a) => a.id).join(','),
+    peers: model.peers ?? 0,
+    in_child: model.in_child ?? 0,
+    seats: visit.seats,
+    accept_visit_unit: text(model, 'accept_visit_unit'),
+    ...carOf(model),
+    remark: text(model, 'remark'),
+    info: await infoOf(tx, ctx, tenant.id, model, requireAll),
+    seats_held: true,
+  };
+}
+
 interface Prepared {
   values: NewVisit;
   areas: VisitorArea[];
@@ -134,6 +164,7 @@ function pickHost(found: HostUser[], name: string): HostUser | undefined {
 /** A visitor's own application: name and phone from their registration, the host from the directory. */
 async function prepareApplication(
   tx: Tx,
+  ctx: RequestContext,
   tenant: TenantRef,
   viewer: Viewer,
   model: VisitInput,
@@ -166,24 +197,12 @@ async function prepareApplication(
       phone_hash: me.phone_hash,
       phone_mask: me.phone_mask,
       visitor_type: '1',
-      in_school_date: date,
-      valid_from: window.starts_at,
-      valid_to: window.ends_at,
-      in_school_reason: text(model, 'in_school_reason'),
-      in_school_area: areas.map((a) => a.id).join(','),
-      peers: model.peers ?? 0,
-      in_child: model.in_child ?? 0,
-      seats,
       accept_visit_name: hostName || host?.name || '',
       accept_visit_phone: hostKey,
-      accept_visit_unit: text(model, 'accept_visit_unit'),
       host_user_id: host?.id ?? null,
       host_account: host?.account ?? '',
-      ...carOf(model),
-      remark: text(model, 'remark'),
-      info: await infoOf(tx, tenant.id, model, true),
+      ...(await visitValues(tx, ctx, tenant, model, { date, window, areas, seats }, true)),
       state: initialState('1', path, true),
-      seats_held: true,
       created_user: viewer.user.account,
       created_user_name: me.visitor_name,
     },
@@ -251,25 +270,13 @@ async function prepareInvitation(
       visitor_name: name,
       ...sealed,
       visitor_type: type,
-      in_school_date: date,
-      valid_from: window.starts_at,
-      valid_to: window.ends_at,
-      in_school_reason: text(model, 'in_school_reason'),
-      in_school_area: areas.map((a) => a.id).join(','),
-      peers: model.peers ?? 0,
-      in_child: model.in_child ?? 0,
-      seats,
       accept_visit_name: viewer.user.name,
       accept_visit_phone: text(model, 'accept_visit_phone'),
-      accept_visit_unit: text(model, 'accept_visit_unit'),
       host_user_id: viewer.user.id,
       host_account: viewer.user.account,
-      ...carOf(model),
-      remark: text(model, 'remark'),
-      info: await infoOf(tx, tenant.id, model, false),
+      ...(await visitValues(tx, ctx, tenant, model, { date, window, areas, seats }, false)),
       booking_id: booking?.id ?? null,
       state: initialState(type, path, !!registered),
-      seats_held: true,
       created_user: viewer.user.account,
       created_user_name: viewer.user.name,
     },
@@ -307,7 +314,7 @@ export async function saveVisits(
       if (batch && type === '1') throw new AppError('VISIT_VISITOR_CANNOT_INVITE');
       prepared.push(
         type === '1'
-          ? await prepareApplication(tx, tenant, viewer, model, now)
+          ? await prepareApplication(tx, ctx, tenant, viewer, model, now)
           : await prepareInvitation(tx, ctx, tenant, viewer, model, type, i + 1, now, bookings),
       );
     }
@@ -343,12 +350,7 @@ export async function saveVisits(
  * one transaction (refused, and nothing changed, when they do not fit).
  */
 export async function updateVisitInfo(ctx: RequestContext, model: VisitInput): Promise<{ id: string }> {
-  const { tenant, user } = signedIn(ctx);
-  const now = visitorClock.now();
-  let texts: PendingText[] = [];
-  const id = await withTenant(ctx.db, tenant.id, async (tx) => {
-    const viewer = await viewerOf(tx, tenant, user);
-    const { row, rel } = await visibleLocked(tx, viewer, tenant.id, model.id);
+  return changeVisit(ctx, model.id, async ({ tx, tenant, viewer, row, rel, now }) => {
     const refusal = updateRefusal(row, rel, now);
     if (refusal) throw new AppError(refusal);
     const has = (k: keyof VisitInput) => model[k] !== undefined && model[k] !== null;
@@ -409,7 +411,9 @@ export async function updateVisitInfo(ctx: RequestContext, model: VisitInput): P
           })
         : {}),
       ...(has('infoList')
-        ? { info: await infoOf(tx, tenant.id, model, row.visitor_type === '1', row.info as Record<string, string>) }
+        ? {
+            info: await infoOf(tx, ctx, tenant.id, model, row.visitor_type === '1', row.info as Record<string, string>),
+          }
         : {}),
     });
     await audit(tx, ctx, {
@@ -418,9 +422,6 @@ export async function updateVisitInfo(ctx: RequestContext, model: VisitInput): P
       content: `修改来访 ${changed.in_school_date}，${changed.seats} 人`,
       object: row.id,
     });
-    texts = await notifyVisits(tx, ctx, tenant, 'changed', [changed]);
-    return row.id;
+    return { result: { id: row.id }, texts: await notifyVisits(tx, ctx, tenant, 'changed', [changed]) };
   });
-  await sendVisitTexts(ctx, tenant, texts);
-  return { id };
 }

@@ -79,6 +79,11 @@ export async function releaseSeats(tx: Tx, tenant: TenantRef, date: string, area
   for (const id of [...areaIds].sort()) await releaseSeat(tx, tenant.id, { resources_id: id, ...window, seats });
 }
 
+/** Gives a visit's seats back to its areas' quotas, when it holds them. */
+export async function releaseVisitSeats(tx: Tx, tenant: TenantRef, row: VisitRow) {
+  if (row.seats_held) await releaseSeats(tx, tenant, row.in_school_date, splitIds(row.in_school_area), row.seats);
+}
+
 /** The names of the areas of visits, by area id (also areas no longer open to visitors). */
 export async function visitAreaNames(
   tx: Tx,

@@ -15,7 +15,7 @@ export const visitorsAppointmentsGraphql: GraphqlContribution<'apps_yy_sys'> = {
         const { nodes, total, offset } = await visits.listVisits(ctx, args);
         return connection(nodes, total, offset);
       },
-      findVisitorAppointmentDetail: async (_, { id }, { ctx }) => visits.visitDetail(ctx, id),
+      findVisitorAppointmentDetail: async (_, { id, whole }, { ctx }) => visits.visitDetail(ctx, id, whole),
       findVisitorAvailableNumber: async (_, { models }, { ctx }) => visits.availableNumbers(ctx, models ?? []),
     },
     Mutation: {

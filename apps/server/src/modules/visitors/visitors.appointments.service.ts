@@ -1,4 +1,4 @@
-import { formatDateTime, parseIsoDate } from '@yuyue/shared';
+import { formatDateTime, maskName, parseIsoDate } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext, TenantRef } from '../../platform/context.ts';
@@ -14,6 +14,7 @@ import {
   pageVisits,
   unclaimedOfPhone,
   updateVisit,
+  type VisitAuditRow,
   type VisitQuery,
   type VisitRow,
 } from './visitors.appointments.repository.ts';
@@ -32,7 +33,9 @@ import {
 import { pathOf, relationOf, viewerOf, visitorClock, type Viewer } from './visitors.appointments.viewer.ts';
 import { offeredAreas } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
-import { visitorSettings } from './visitors.settings.repository.ts';
+import { decrypt, visitorKeys } from './visitors.crypto.ts';
+import { infoFieldsOf, visitorSettings } from './visitors.settings.repository.ts';
+import { shownFieldValues } from './visitors.settings.service.ts';
 
 /**
  * Reading visits (visitors.appointments.graphql): the lists and the detail each caller may see
@@ -93,7 +96,7 @@ export interface VisitNode {
   pass_id: string | null;
   can_cancel: boolean;
   can_audit: boolean;
-  infoList: { field_name: string; value: string }[];
+  infoList: { field_name: string; field_label: string | null; field_label_en: string | null; value: string }[];
   auditList?: {
     id: string;
     step: number;
@@ -104,20 +107,35 @@ export interface VisitNode {
   }[];
 }
 
+/** A visit's stored information values, as strings. */
+function storedInfo(row: VisitRow): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries((row.info ?? {}) as Record<string, unknown>).map(([name, value]) => [name, String(value ?? '')]),
+  );
+}
+
+/**
+ * Visits as the contract shows them to the viewer: phone and the phone and ID card information
+ * values masked, or whole when `whole` (the caller checked the right and logged the view).
+ */
 async function nodesOf(
   tx: Tx,
+  ctx: RequestContext,
   tenant: TenantRef,
   viewer: Viewer,
   rows: readonly VisitRow[],
   now: number,
-  withTrail: boolean,
+  opts: { withTrail: boolean; whole: boolean },
 ): Promise<VisitNode[]> {
   const ids = rows.map((r) => r.id);
-  const [names, passes, trails] = await Promise.all([
+  const keys = visitorKeys(ctx.config);
+  const [names, passes, trails, fields] = await Promise.all([
     visitAreaNames(tx, tenant.id, rows),
     currentPassSerials(tx, tenant.id, ids),
-    withTrail ? auditsOf(tx, tenant.id, ids) : Promise.resolve(new Map()),
+    opts.withTrail ? auditsOf(tx, tenant.id, ids) : Promise.resolve(new Map<string, VisitAuditRow[]>()),
+    infoFieldsOf(tx, tenant.id),
   ]);
+  const fieldOf = new Map(fields.map((f) => [f.field_name, f]));
   return rows.map((r) => {
     const rel = relationOf(viewer, r);
     const area = visitAreasShown(r, names);
@@ -126,7 +144,7 @@ async function nodesOf(
       id: r.id,
       visitor_id: r.visitor_id,
       visitor_name: r.visitor_name,
-      phone: r.phone_mask,
+      phone: opts.whole && r.phone_enc ? decrypt(keys, tenant.id, r.phone_enc) : r.phone_mask,
       visitor_type: r.visitor_type,
       in_school_date: r.in_school_date,
       in_school_reason: r.in_school_reason,
@@ -152,29 +170,24 @@ async function nodesOf(
       pass_id: r.state === VISIT_STATE.approved ? (passes.get(r.id) ?? null) : null,
       can_cancel: canCancel(r, rel, now),
       can_audit: auditStep(r, rel, now) !== null,
-      infoList: Object.entries((r.info ?? {}) as Record<string, unknown>).map(([field_name, value]) => ({
-        field_name,
-        value: String(value ?? ''),
-      })),
-    };
-    if (withTrail) {
-      node.auditList = (trails.get(r.id) ?? []).map(
-        (a: {
-          id: string;
-          step: number;
-          result: string;
-          reason: string;
-          operator_name: string;
-          create_time: Date;
-        }) => ({
-          id: a.id,
-          step: a.step,
-          result: a.result,
-          reason: a.reason,
-          operator_name: a.operator_name,
-          create_time: formatDateTime(a.create_time.getTime(), tenant.timeZone),
+      infoList: Object.entries(shownFieldValues(keys, tenant.id, fields, storedInfo(r), opts.whole)).map(
+        ([field_name, value]) => ({
+          field_name,
+          field_label: fieldOf.get(field_name)?.field_label ?? null,
+          field_label_en: fieldOf.get(field_name)?.field_label_en ?? null,
+          value,
         }),
-      );
+      ),
+    };
+    if (opts.withTrail) {
+      node.auditList = (trails.get(r.id) ?? []).map((a) => ({
+        id: a.id,
+        step: a.step,
+        result: a.result,
+        reason: a.reason,
+        operator_name: a.operator_name,
+        create_time: formatDateTime(a.create_time.getTime(), tenant.timeZone),
+      }));
     }
     return node;
   });
@@ -244,21 +257,39 @@ export async function listVisits(
       else if (viewer.rights.has('admin')) query.all = true;
     }
     const { rows, total } = await pageVisits(tx, tenant.id, query);
-    return { nodes: await nodesOf(tx, tenant, viewer, rows, now, false), total, offset };
+    return {
+      nodes: await nodesOf(tx, ctx, tenant, viewer, rows, now, { withTrail: false, whole: false }),
+      total,
+      offset,
+    };
   });
 }
 
-/** `findVisitorAppointmentDetail`: one visit with its approval trail, for whoever may see it. */
-export async function visitDetail(ctx: RequestContext, id: unknown): Promise<VisitNode> {
+/**
+ * `findVisitorAppointmentDetail`: one visit with its approval trail, for whoever may see it;
+ * numbers masked. `whole` (the visitor 'admin' right only): the phone and the phone and ID card
+ * information values whole, the view written to the operate log.
+ */
+export async function visitDetail(ctx: RequestContext, id: unknown, wholeArg?: unknown): Promise<VisitNode> {
   const { tenant, user } = signedIn(ctx);
+  const whole = wholeArg === true;
   const now = visitorClock.now();
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const viewer = await viewerOf(tx, tenant, user);
+    if (whole && !viewer.rights.has('admin')) throw new AppError('FORBIDDEN');
     if (user.role === 'visitor') await claimInvitations(tx, ctx, tenant, viewer);
     if (!isUuid(id)) throw new AppError('VISIT_NOT_FOUND');
     const row = await findVisit(tx, tenant.id, id);
     if (!row || !canSee(relationOf(viewer, row))) throw new AppError('VISIT_NOT_FOUND');
-    const [node] = await nodesOf(tx, tenant, viewer, [row], now, true);
+    if (whole) {
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'viewWhole',
+        content: `${maskName(row.visitor_name)} ${row.phone_mask}`.trim(),
+        object: row.id,
+      });
+    }
+    const [node] = await nodesOf(tx, ctx, tenant, viewer, [row], now, { withTrail: true, whole });
     return node!;
   });
 }

@@ -1,8 +1,8 @@
-import type { Tx } from '../../db/client.ts';
-import type { AuthUser, TenantRef } from '../../platform/context.ts';
+import { withTenant, type Tx } from '../../db/client.ts';
+import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { visitorRightsOf, type VisitorRight } from './visitors.access.ts';
+import { signedIn, visitorRightsOf, type VisitorRight } from './visitors.access.ts';
 import { findVisit, type VisitRow } from './visitors.appointments.repository.ts';
 import {
   approvalPathOf,
@@ -13,6 +13,7 @@ import {
 } from './visitors.appointments.rules.ts';
 import { splitIds } from './visitors.areas.rules.ts';
 import { visitorOfUser, type VisitorRow } from './visitors.profile.repository.ts';
+import { sendVisitTexts, type PendingText } from './visitors.notify.ts';
 import { visitorSettings } from './visitors.settings.repository.ts';
 
 /**
@@ -83,11 +84,42 @@ export const pathOf = (viewer: Viewer, type: string): ApprovalPath =>
   viewer.paths.get(type as VisitorType) ?? approvalPathOf('1', undefined);
 
 /** A visit the viewer may see, locked; VISIT_NOT_FOUND otherwise (nothing said about others' visits). */
-export async function visibleLocked(tx: Tx, viewer: Viewer, tenantId: string, id: unknown) {
+async function visibleLocked(tx: Tx, viewer: Viewer, tenantId: string, id: unknown) {
   if (!isUuid(id)) throw new AppError('VISIT_NOT_FOUND');
   const row = await findVisit(tx, tenantId, id, true);
   if (!row) throw new AppError('VISIT_NOT_FOUND');
   const rel = relationOf(viewer, row);
   if (!canSee(rel)) throw new AppError('VISIT_NOT_FOUND');
   return { row, rel };
+}
+
+/** What a change of one visit works with: the caller, the visit (locked) and what the caller is to it. */
+export interface VisitChange {
+  tx: Tx;
+  tenant: TenantRef;
+  user: AuthUser;
+  viewer: Viewer;
+  row: VisitRow;
+  rel: Relation;
+  now: number;
+}
+
+/**
+ * Runs a change of one visit the caller may see (VISIT_NOT_FOUND otherwise) in one transaction,
+ * the visit locked; the text messages the change queues are sent once it committed.
+ */
+export async function changeVisit<T>(
+  ctx: RequestContext,
+  id: unknown,
+  change: (c: VisitChange) => Promise<{ result: T; texts: PendingText[] }>,
+): Promise<T> {
+  const { tenant, user } = signedIn(ctx);
+  const now = visitorClock.now();
+  const { result, texts } = await withTenant(ctx.db, tenant.id, async (tx) => {
+    const viewer = await viewerOf(tx, tenant, user);
+    const { row, rel } = await visibleLocked(tx, viewer, tenant.id, id);
+    return change({ tx, tenant, user, viewer, row, rel, now });
+  });
+  await sendVisitTexts(ctx, tenant, texts);
+  return result;
 }

@@ -1,14 +1,12 @@
-import { withTenant } from '../../db/client.ts';
-import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedIn } from './visitors.access.ts';
-import { releaseSeats } from './visitors.appointments.areas.ts';
+import { releaseVisitSeats } from './visitors.appointments.areas.ts';
 import { insertVisitAudit, revokePassesOf, updateVisit } from './visitors.appointments.repository.ts';
 import { VISIT_STATE, auditStep, canCancel, stateAfterHost, stateName } from './visitors.appointments.rules.ts';
-import { pathOf, viewerOf, visibleLocked, visitorClock } from './visitors.appointments.viewer.ts';
-import { splitIds } from './visitors.areas.rules.ts';
-import { notifyVisits, sendVisitTexts, type PendingText } from './visitors.notify.ts';
+import { changeVisit, pathOf } from './visitors.appointments.viewer.ts';
+import { notifyVisits } from './visitors.notify.ts';
 
 /**
  * Decisions on visits (visitors.appointments.graphql): approval by the host and the second
@@ -26,18 +24,14 @@ export async function decideVisit(
   ctx: RequestContext,
   args: { id: string; state: string; reason?: string | null },
 ): Promise<{ id: string; state: number }> {
-  const { tenant, user } = signedIn(ctx);
+  signedIn(ctx);
   const decision = String(args.state ?? '').trim();
   if (decision !== '2' && decision !== '3')
     throw new AppError('VISIT_AUDIT_STATE_INVALID', { state: decision.slice(0, 10) });
   const reason = (args.reason ?? '').trim();
   if (reason.length > 500) throw new AppError('VISIT_TEXT_TOO_LONG', { field: '原因', max: 500 });
   if (decision === '3' && !reason) throw new AppError('VISIT_REJECT_REASON_REQUIRED');
-  const now = visitorClock.now();
-  let texts: PendingText[] = [];
-  const result = await withTenant(ctx.db, tenant.id, async (tx) => {
-    const viewer = await viewerOf(tx, tenant, user);
-    const { row, rel } = await visibleLocked(tx, viewer, tenant.id, args.id);
+  return changeVisit(ctx, args.id, async ({ tx, tenant, user, viewer, row, rel, now }) => {
     const step = auditStep(row, rel, now);
     if (!step) throw new AppError('VISIT_NOT_AWAITING_YOU');
     const approve = decision === '2';
@@ -46,8 +40,7 @@ export async function decideVisit(
         ? stateAfterHost(pathOf(viewer, row.visitor_type))
         : VISIT_STATE.approved
       : VISIT_STATE.rejected;
-    if (!approve && row.seats_held)
-      await releaseSeats(tx, tenant, row.in_school_date, splitIds(row.in_school_area), row.seats);
+    if (!approve) await releaseVisitSeats(tx, tenant, row);
     const changed = await updateVisit(tx, tenant.id, row.id, {
       state,
       ...(approve ? {} : { reject_reason: reason, seats_held: false }),
@@ -66,12 +59,14 @@ export async function decideVisit(
       content: `${step === 1 ? '被访人审批' : '二级审批'}：${stateName(state).zh}${reason ? `（${reason}）` : ''}`,
       object: row.id,
     });
-    if (state === VISIT_STATE.approved) texts = await notifyVisits(tx, ctx, tenant, 'approved', [changed]);
-    else if (state === VISIT_STATE.rejected) texts = await notifyVisits(tx, ctx, tenant, 'rejected', [changed], reason);
-    return { id: row.id, state };
+    const texts =
+      state === VISIT_STATE.approved
+        ? await notifyVisits(tx, ctx, tenant, 'approved', [changed])
+        : state === VISIT_STATE.rejected
+          ? await notifyVisits(tx, ctx, tenant, 'rejected', [changed], reason)
+          : [];
+    return { result: { id: row.id, state }, texts };
   });
-  await sendVisitTexts(ctx, tenant, texts);
-  return result;
 }
 
 /**
@@ -82,18 +77,14 @@ export async function cancelVisit(
   ctx: RequestContext,
   args: { id: string; reason?: string | null },
 ): Promise<{ id: string }> {
-  const { tenant, user } = signedIn(ctx);
+  signedIn(ctx);
   const reason = (args.reason ?? '').trim();
   if (!reason) throw new AppError('VISIT_CANCEL_REASON_REQUIRED');
   if (reason.length > 500) throw new AppError('VISIT_TEXT_TOO_LONG', { field: '取消原因', max: 500 });
-  const now = visitorClock.now();
-  let texts: PendingText[] = [];
-  const id = await withTenant(ctx.db, tenant.id, async (tx) => {
-    const viewer = await viewerOf(tx, tenant, user);
-    const { row, rel } = await visibleLocked(tx, viewer, tenant.id, args.id);
+  return changeVisit(ctx, args.id, async ({ tx, tenant, user, row, rel, now }) => {
     if (!(rel.visitor || rel.inviter || rel.admin)) throw new AppError('VISIT_NOT_YOURS');
     if (!canCancel(row, rel, now)) throw new AppError('VISIT_NOT_CANCELLABLE');
-    if (row.seats_held) await releaseSeats(tx, tenant, row.in_school_date, splitIds(row.in_school_area), row.seats);
+    await releaseVisitSeats(tx, tenant, row);
     const changed = await updateVisit(tx, tenant.id, row.id, { state: VISIT_STATE.cancelled, seats_held: false });
     await revokePassesOf(tx, tenant.id, row.id, `cancelled: ${reason}`);
     await insertVisitAudit(tx, tenant.id, {
@@ -105,9 +96,6 @@ export async function cancelVisit(
       operator_name: user.name,
     });
     await audit(tx, ctx, { module: 'visitor', type: 'cancel', content: `取消来访：${reason}`, object: row.id });
-    texts = await notifyVisits(tx, ctx, tenant, 'cancelled', [changed], reason);
-    return row.id;
+    return { result: { id: row.id }, texts: await notifyVisits(tx, ctx, tenant, 'cancelled', [changed], reason) };
   });
-  await sendVisitTexts(ctx, tenant, texts);
-  return { id };
 }

@@ -101,8 +101,9 @@ export function shownFieldValues(
   return Object.fromEntries(
     Object.entries(stored).map(([name, value]) => {
       const mask = SEALED_FIELD_TYPES[typeOf.get(name) ?? ''];
-      if (!mask || !isSealed(value)) return [name, value];
-      const plain = decrypt(keys, tenantId, value);
+      if (!mask) return [name, value];
+      // A value stored before sealing began is masked all the same.
+      const plain = isSealed(value) ? decrypt(keys, tenantId, value) : value;
       return [name, whole ? plain : mask(plain)];
     }),
   );

@@ -2561,7 +2561,7 @@ export type Query = {
   findTenantsAll?: Maybe<Array<Maybe<Tenant>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
-  /** One visit with its approval trail, for whoever may see it. */
+  /** One visit with its approval trail, for whoever may see it; phone numbers and ID numbers masked. */
   findVisitorAppointmentDetail?: Maybe<VisitorAppointmentEntity>;
   /**
    * Visits the caller may see, newest first: a visitor their own; a host those they host or
@@ -2947,6 +2947,7 @@ export type QueryFindUserImageArgs = {
 
 export type QueryFindVisitorAppointmentDetailArgs = {
   id: Scalars['String']['input'];
+  whole?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type QueryFindVisitorAppointmentInformationAllArgs = {
@@ -3878,9 +3879,10 @@ export type VisitorAppointmentAudit = {
 /**
  * A visit application or invitation. state: 0 awaiting the host, 1 awaiting the second level,
  * 2 approved, 3 rejected, 4 cancelled, 5 awaiting the visitor's registration (docs/GLOSSARY.md);
- * state_name/state_name_en name it. phone: masked. in_school_area_name: the areas' names. pass_id:
- * the entry pass of an approved visit (null otherwise). can_cancel: the viewer may cancel it now;
- * can_audit: the viewer may approve or reject it now.
+ * state_name/state_name_en name it. phone: masked (whole only in a detail asked for whole).
+ * in_school_area_name: the areas' names. pass_id: the entry pass of an approved visit (null
+ * otherwise). can_cancel: the viewer may cancel it now; can_audit: the viewer may approve or reject
+ * it now. infoList: the information fields filled in, phone and ID card values masked likewise.
  */
 export type VisitorAppointmentEntity = {
   __typename?: 'VisitorAppointmentEntity';
