@@ -3,6 +3,7 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { signedIn } from './visitors.access.ts';
 import { areasAsked, areasOfBooking, releaseSeats, takeSeats } from './visitors.appointments.areas.ts';
 import {
   bookingForGuests,
@@ -29,10 +30,9 @@ import {
 import { changeVisit, pathOf, viewerOf, visitorClock, type Viewer } from './visitors.appointments.viewer.ts';
 import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
-import { signedIn } from './visitors.access.ts';
 import { normalisePhone, sealPhone, visitorKeys } from './visitors.crypto.ts';
-import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import { notifyVisits, sendVisitTexts, type PendingText } from './visitors.notify.ts';
+import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import { infoFieldsOf } from './visitors.settings.repository.ts';
 import { validateFieldValues, type InfoField } from './visitors.settings.rules.ts';
 import { sealFieldValues } from './visitors.settings.service.ts';
