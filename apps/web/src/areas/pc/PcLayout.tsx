@@ -15,6 +15,7 @@ import { accessibleThemeColor } from '../../lib/theme.ts';
 import { LanguageSwitch } from './components/LanguageSwitch.tsx';
 import { NoticePopup } from './components/NoticePopup.tsx';
 import { pcPaths } from './paths.ts';
+import { visitorPaths } from '../mobile/pages/visitors/paths.ts';
 import './pc.css';
 
 /** The resource types the user may book, grouped by tag, as portal menu items (spec 2.6). */
@@ -76,6 +77,8 @@ export default function PcLayout() {
 
   const userMenu = [
     ...(entersBackOffice(session.permission) ? [{ key: 'manage', label: t('common.enterManagement') }] : []),
+    // the visitor pages are phone pages (no desktop page of their own)
+    { key: 'visitors', label: t('route.mobile.visitorHome') },
     { key: 'logout', label: t('common.signOut') },
   ];
 
@@ -105,7 +108,12 @@ export default function PcLayout() {
             <Dropdown
               menu={{
                 items: userMenu,
-                onClick: ({ key }) => (key === 'manage' ? navigate(managePaths.home) : void signOut()),
+                onClick: ({ key }) =>
+                  key === 'manage'
+                    ? navigate(managePaths.home)
+                    : key === 'visitors'
+                      ? navigate(visitorPaths.home)
+                      : void signOut(),
               }}
             >
               <button type="button" className="yy-pc-user" aria-label={session.name}>

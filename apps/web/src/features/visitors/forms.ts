@@ -3,7 +3,7 @@
  * saying what is wrong (`visitors.error.*`), or nothing. The server checks the same again.
  */
 import { isEmail } from '@yuyue/shared';
-import type { InfoField, RegisterField, VisitInput } from './types.ts';
+import type { InfoField, RegisterField, Visit, VisitInput } from './types.ts';
 
 /** Field name -> error text key (and its values). */
 export type FormErrors = Record<string, { key: string; values?: Record<string, unknown> }>;
@@ -100,6 +100,26 @@ export function registrationErrors(fields: readonly RegisterField[], v: Registra
   if (!errors.password && (v.password ?? '') !== (v.password_confirm ?? ''))
     errors.password_confirm = { key: 'visitors.error.passwordMismatch' };
   if (!/^\d{6}$/.test(val('verification_code'))) errors.verification_code = { key: 'visitors.error.code' };
+  return errors;
+}
+
+/** What the password reset form holds. */
+export interface ResetValues {
+  phone: string;
+  verification_code: string;
+  password: string;
+  password_confirm: string;
+}
+
+/** The password reset's problems: a mobile number, the 6-digit code, a valid new password typed twice. */
+export function resetErrors(v: ResetValues): FormErrors {
+  const errors: FormErrors = {};
+  if (!v.phone.trim()) errors.phone = req;
+  else if (!isMobile(v.phone)) errors.phone = { key: 'visitors.error.phone' };
+  if (!/^\d{6}$/.test(v.verification_code.trim())) errors.verification_code = { key: 'visitors.error.code' };
+  const problem = v.password ? passwordProblem(v.password) : req.key;
+  if (problem) errors.password = { key: problem };
+  else if (v.password !== v.password_confirm) errors.password_confirm = { key: 'visitors.error.passwordMismatch' };
   return errors;
 }
 
@@ -293,4 +313,84 @@ export function invitationModels(v: InvitationValues): VisitInput[] {
     peers: 0,
     in_child: 0,
   }));
+}
+
+/** What the change of a visit not yet approved holds (updateVisitorAppointment). */
+export interface VisitEditValues {
+  in_school_date: string;
+  in_school_reason: string;
+  areas: string[];
+  peers: number;
+  in_child: number;
+  is_car: boolean;
+  car_product: string;
+  car_card_number: string;
+}
+
+/** The visit's values as the change form starts from them. */
+export function visitEditValues(v: Visit): VisitEditValues {
+  return {
+    in_school_date: (v.in_school_date ?? '').slice(0, 10),
+    in_school_reason: v.in_school_reason ?? '',
+    areas: (v.in_school_area ?? '').split(',').filter(Boolean),
+    peers: v.peers ?? 0,
+    in_child: v.in_child ?? 0,
+    is_car: v.is_car === 1,
+    car_product: v.car_product ?? '',
+    car_card_number: v.car_card_number ?? '',
+  };
+}
+
+/**
+ * A change's problems: as an application's (date from today on, reason, an area, party within
+ * limits, a plate when by car); `partyOnly` (a booking's guest: the booking fixes day and areas)
+ * checks the party alone.
+ */
+export function visitEditErrors(v: VisitEditValues, today: string, partyOnly = false): FormErrors {
+  const errors: FormErrors = {};
+  for (const k of ['peers', 'in_child'] as const)
+    if (!Number.isInteger(v[k]) || v[k] < 0 || v[k] > MAX_PARTY)
+      errors[k] = { key: 'visitors.error.party', values: { max: MAX_PARTY } };
+  if (partyOnly) return errors;
+  if (!v.in_school_date) errors.in_school_date = req;
+  else if (v.in_school_date < today) errors.in_school_date = { key: 'visitors.error.past' };
+  if (!v.in_school_reason.trim()) errors.in_school_reason = req;
+  else if (v.in_school_reason.trim().length > 200)
+    errors.in_school_reason = { key: 'visitors.error.tooLong', values: { max: 200 } };
+  if (!v.areas.length) errors.areas = { key: 'visitors.error.area' };
+  if (v.is_car) {
+    if (!v.car_card_number.trim()) errors.car_card_number = req;
+    else if (!isPlate(v.car_card_number)) errors.car_card_number = { key: 'visitors.error.plate' };
+  }
+  return errors;
+}
+
+/** The change as sent: the visit's id and what the form holds (`partyOnly`: the party alone). */
+export function visitEditModel(id: string, v: VisitEditValues, partyOnly = false): VisitInput & { id: string } {
+  if (partyOnly) return { id, peers: v.peers, in_child: v.in_child };
+  return {
+    id,
+    in_school_date: v.in_school_date,
+    in_school_reason: v.in_school_reason.trim(),
+    in_school_area: v.areas.join(','),
+    peers: v.peers,
+    in_child: v.in_child,
+    is_car: v.is_car ? 1 : 0,
+    ...(v.is_car ? { car_product: v.car_product.trim(), car_card_number: v.car_card_number.trim().toUpperCase() } : {}),
+  };
+}
+
+/**
+ * Whether the viewer may offer to change the visit: not yet approved (awaiting the host, the
+ * second level or the visitor's registration), its day still to come, and the viewer its visitor
+ * (a visitor sees only their own) or its inviting host (an invitation they may cancel). The
+ * server decides (VISIT_NOT_YOURS, VISIT_NOT_EDITABLE); this only hides the button.
+ */
+export function mayEditVisit(v: Visit, viewerIsVisitor: boolean, today: string): boolean {
+  const open = v.state === 0 || v.state === 1 || v.state === 5;
+  // a day's visit starts at its midnight; a booking's guest at the booking's start (the server knows)
+  const day = (v.in_school_date ?? '').slice(0, 10);
+  const upcoming = v.visitor_type === '3' ? day >= today : day > today;
+  const mine = viewerIsVisitor || (v.visitor_type !== '1' && v.can_cancel === true);
+  return open && upcoming && mine;
 }

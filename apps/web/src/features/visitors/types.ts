@@ -157,6 +157,8 @@ export interface Visit {
   created_user_name: string | null;
   create_time: string | null;
   pass_id: string | null;
+  /** The booking a guest of a booking comes to (visitor_type '3'). */
+  booking_id?: string | null;
   can_cancel: boolean | null;
   can_audit: boolean | null;
   infoList?: FieldValue[] | null;
@@ -184,12 +186,14 @@ export interface VisitorPass {
 
 /** A visit as sent (an application, or one invited guest). */
 export interface VisitInput {
-  visitor_type: string;
+  /** A change of a visit (updateVisitorAppointment): its id. */
+  id?: string;
+  visitor_type?: string;
   visitor_name?: string;
   phone?: string;
-  in_school_date: string;
-  in_school_reason: string;
-  in_school_area: string;
+  in_school_date?: string;
+  in_school_reason?: string;
+  in_school_area?: string;
   peers?: number;
   in_child?: number;
   accept_visit_name?: string;
@@ -199,6 +203,8 @@ export interface VisitInput {
   car_product?: string;
   car_card_number?: string;
   remark?: string;
+  /** The booking a guest comes to (visitor_type '3'). */
+  booking_id?: string;
   infoList?: { field_name: string; value: string }[];
 }
 

@@ -42,6 +42,7 @@ export const VISIT_FIELDS = `
   created_user_name
   create_time
   pass_id
+  booking_id
   can_cancel
   can_audit
 `;

@@ -9,12 +9,14 @@ export const findVisitorAppointmentInformationAllDocument = /* GraphQL */ `
     $offset: Int
     $only_flow: String
     $updateAppointmentState: String
+    $filter: VisitorAppointmentFilterMap
   ) {
     findVisitorAppointmentInformationAll(
       first: $first
       offset: $offset
       only_flow: $only_flow
       updateAppointmentState: $updateAppointmentState
+      filter: $filter
     ) {
       edges {
         node { ${VISIT_FIELDS} }
@@ -30,6 +32,8 @@ export interface VisitListVariables {
   offset: number;
   updateAppointmentState?: '0' | '1';
   only_flow?: '1';
+  /** Columns narrowed (each `{ eq }`): visitor type, visit date. */
+  filter?: { visitor_type?: { eq: string }; in_school_date?: { eq: string } };
 }
 
 /** The visits the caller may see, newest first. */

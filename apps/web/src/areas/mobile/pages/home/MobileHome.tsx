@@ -7,6 +7,7 @@ import { useFiveNotices } from '../../../../features/notices/api/findFiveNotice.
 import { useResourcesTypeAllByAccount } from '../../../../features/resource-types/api/findResourcesTypeAllByAccount.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { mobilePaths } from '../../paths.ts';
+import { visitorPaths } from '../visitors/paths.ts';
 import './mobile-home.css';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -108,6 +109,16 @@ export default function MobileHome() {
             })}
           </ul>
         )}
+      </section>
+
+      <section className="yy-m-home-card" aria-labelledby="yy-m-home-visitors">
+        <div className="yy-m-home-card-head">
+          <h2 id="yy-m-home-visitors">{t('home.visitors')}</h2>
+        </div>
+        <Link to={visitorPaths.home} className="yy-m-home-visitors">
+          <span>{t('route.mobile.visitorHome')}</span>
+          <span className="yy-m-home-visitors-hint">{t('home.visitorsHint')}</span>
+        </Link>
       </section>
 
       <section className="yy-m-home-card" aria-labelledby="yy-m-home-notices">

@@ -7,7 +7,10 @@ import { todayIso } from '../../../../features/booking/dates.ts';
 import { useAuditVisitorAppointment } from '../../../../features/visitors/api/auditVisitorAppointment.ts';
 import { useCancelVisitorAppointment } from '../../../../features/visitors/api/cancelVisitorAppointment.ts';
 import { useVisitDetail } from '../../../../features/visitors/api/findVisitorAppointmentDetail.ts';
+import { mayEditVisit } from '../../../../features/visitors/forms.ts';
+import { isVisitorUser } from '../../../../features/visitors/role.ts';
 import { visitDay, visitEnded } from '../../../../features/visitors/states.ts';
+import { useSession } from '../../../../app/session.tsx';
 import type { InfoField, Visit, VisitAudit } from '../../../../features/visitors/types.ts';
 import { useVisitorInfoFieldSettings } from '../../../../features/visitors/api/findVisitorInfoFieldSettingsEntityList.ts';
 import { pick } from '../../../../lib/i18n.ts';
@@ -20,6 +23,7 @@ import '../booking/booking.css';
 import './visitors.css';
 
 const ReasonSheet = lazy(() => import('./ReasonSheet.tsx'));
+const VisitEdit = lazy(() => import('./VisitEdit.tsx'));
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
@@ -73,7 +77,8 @@ function Trail({ visit }: { visit: Visit }) {
 
 /**
  * One visit (`/mobile/visitor/detail/{id}`): what was asked, its state and approval trail, and
- * what the viewer may do: cancel it (with a reason), approve or reject it (the host), open its pass.
+ * what the viewer may do: cancel it (with a reason), approve or reject it (the host), open its pass,
+ * change it while not yet approved (its visitor or inviting host).
  */
 export default function VisitorDetail() {
   const { id = '' } = useParams();
@@ -89,6 +94,8 @@ export default function VisitorDetail() {
   const cancel = useCancelVisitorAppointment();
   const audit = useAuditVisitorAppointment();
   const [sheet, setSheet] = useState<'cancel' | 'reject' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const { user } = useSession();
   const [auditError, setAuditError] = useState('');
 
   let body: ReactNode;
@@ -98,6 +105,7 @@ export default function VisitorDetail() {
   else {
     const v = query.data;
     const ended = visitEnded(v, todayIso());
+    const editable = mayEditVisit(v, isVisitorUser(user), todayIso());
     const approve = () => {
       setAuditError('');
       audit.mutate(
@@ -108,7 +116,11 @@ export default function VisitorDetail() {
         },
       );
     };
-    body = (
+    body = editing ? (
+      <Suspense fallback={<Loading />}>
+        <VisitEdit visit={v} onDone={() => setEditing(false)} />
+      </Suspense>
+    ) : (
       <>
         <section className="yy-m-card" aria-labelledby="yy-v-detail-title">
           <div className="yy-v-item-head">
@@ -156,6 +168,11 @@ export default function VisitorDetail() {
             <p className="yy-m-error-text" role="alert">
               {auditError}
             </p>
+          )}
+          {editable && (
+            <Button block color="primary" fill="outline" onClick={() => setEditing(true)}>
+              {t('visitors.edit.open')}
+            </Button>
           )}
           {v.can_cancel && (
             <Button block fill="outline" onClick={() => setSheet('cancel')}>

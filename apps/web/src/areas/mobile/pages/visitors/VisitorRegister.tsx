@@ -1,10 +1,7 @@
-import { Button, ConfigProvider, Input, Result, Switch } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import type { ReactNode } from 'react';
+import { Button, Input, Result, Switch } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { errorText } from '../../../../features/booking/result.ts';
 import { signIn } from '../../../../features/auth/auth.ts';
 import { tenantKeyOf } from '../../../../features/public-booking/view.ts';
@@ -22,17 +19,20 @@ import {
 } from '../../../../features/visitors/forms.ts';
 import { VISITOR_HOME } from '../../../../features/visitors/role.ts';
 import type { RegisterField } from '../../../../features/visitors/types.ts';
-import { useSysSettings } from '../../../../features/settings/api/sysSettings.ts';
-import { currentLanguage, pick } from '../../../../lib/i18n.ts';
-import { accessibleThemeColor } from '../../../../lib/theme.ts';
+import { pick } from '../../../../lib/i18n.ts';
 import { LoadFailed, Loading } from '../../components/LoadState.tsx';
+import { OpenFrame as Frame } from './OpenFrame.tsx';
 import { Field, useErrorText } from './parts.tsx';
-import { useCountdown } from './useCountdown.ts';
+import { VisitorReset } from './VisitorReset.tsx';
+import { CODE_COOLDOWN_S, useCountdown } from './useCountdown.ts';
 import '../booking/booking.css';
 import './visitors.css';
 
-/** Seconds before another code may be asked for. */
-export const CODE_COOLDOWN_S = 60;
+export { CODE_COOLDOWN_S };
+
+/** The register page in its password reset mode, for the tenant of `tenantKey`. */
+export const resetPath = (tenantKey: string) =>
+  `/mobile/visitor/register?${new URLSearchParams({ ...(tenantKey ? { tenantKey } : {}), mode: 'reset' })}`;
 
 /** The label of a registration field: the administrator's, else ours. */
 function useFieldLabel() {
@@ -41,30 +41,25 @@ function useFieldLabel() {
     pick(f.field_label, f.field_label_en) || t(`visitors.register.field.${f.field_name}`, f.field_name);
 }
 
-/** The open page's frame (no mobile layout): antd-mobile in the page's language, the tenant's theme colour. */
-function Frame({ children }: { children: ReactNode }) {
-  const settings = useSysSettings(null);
-  return (
-    <ConfigProvider locale={currentLanguage() === 'en' ? enUS : zhCN}>
-      <div
-        className="yy-m-page yy-v-page"
-        style={{ ['--adm-color-primary' as string]: accessibleThemeColor(settings.theme_color) }}
-      >
-        {children}
-      </div>
-    </ConfigProvider>
-  );
-}
-
 /**
  * Visitor registration without sign-in (`/mobile/visitor/register?tenantKey=`): the fields the
  * tenant's administrator shows and requires, the phone proved by a one-time code, a password.
  * Registered, the visitor signs in at the sign-in page with the phone and the password.
+ * `&mode=reset`: a registered visitor's forgotten password (VisitorReset).
  */
 export default function VisitorRegister() {
-  const { t } = useTranslation();
   const location = useLocation();
   const tenantKey = tenantKeyOf(location.search);
+  return new URLSearchParams(location.search).get('mode') === 'reset' ? (
+    <VisitorReset tenantKey={tenantKey} />
+  ) : (
+    <Registration tenantKey={tenantKey} />
+  );
+}
+
+/** The registration form. */
+function Registration({ tenantKey }: { tenantKey: string }) {
+  const { t } = useTranslation();
   const settings = useVisitorPublicSettings(tenantKey);
   const fieldsQuery = useRegisterFieldListForPublic(tenantKey);
   const fields = useMemo(() => shownRegisterFields(fieldsQuery.data ?? []), [fieldsQuery.data]);
@@ -316,6 +311,9 @@ export default function VisitorRegister() {
             <button type="button" className="yy-v-link" onClick={() => void signIn(VISITOR_HOME)}>
               {t('visitors.register.signIn')}
             </button>
+          </p>
+          <p className="yy-m-muted yy-v-hint">
+            <Link to={resetPath(tenantKey)}>{t('visitors.reset.forgot')}</Link>
           </p>
         </form>
       )}

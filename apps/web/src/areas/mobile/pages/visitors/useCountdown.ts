@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** Seconds before another one-time code may be asked for. */
+export const CODE_COOLDOWN_S = 60;
+
 const secondsUntil = (until: number | null) =>
   until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 

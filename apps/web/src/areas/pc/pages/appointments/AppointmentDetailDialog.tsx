@@ -1,14 +1,20 @@
 import { Button, Descriptions, Modal, Space, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session.tsx';
 import type { Appointment } from '../../../../features/booking/types.ts';
 import { evaluateAction } from '../../../../features/evaluations/form.ts';
-import { pick } from '../../../../lib/i18n.ts';
+import { pick, withTexts } from '../../../../lib/i18n.ts';
 import { useAttachmentHref } from '../../../../app/useFileUrl.ts';
 import { SignInfo } from '../../../../features/checkin/components/SignInfo.tsx';
 import { VoucherQr } from '../../../../features/checkin/components/VoucherQr.tsx';
 import { bookingDate, isoWeekday } from '../../../../features/booking/dates.ts';
 import { STATUS_COLOR, appointmentActions, bookingStatus, modeKey } from '../../booking/appointmentStatus.ts';
+import { isOpen } from '../../../../features/appointments-admin/status.ts';
+import { ensureVisitorsTranslations } from '../../../../features/visitors/i18n.ts';
+
+// the booking's visitors (issue 17), with the visitor texts, for its booker while it is open
+const BookingGuestsPanel = lazy(() => withTexts(import('./BookingGuestsPanel.tsx'), ensureVisitorsTranslations()));
 
 /** The appointment detail dialog (spec 2.6): every field the booking carries, and its actions. */
 export function AppointmentDetailDialog({
@@ -131,6 +137,11 @@ export function AppointmentDetailDialog({
           <VoucherQr appointmentId={a.id} />
           <SignInfo appointmentId={a.id} />
         </div>
+      )}
+      {a.appointment_user === account && isOpen(a, Date.now()) && (
+        <Suspense fallback={null}>
+          <BookingGuestsPanel bookingId={a.id} day={date} />
+        </Suspense>
       )}
     </Modal>
   );

@@ -19,7 +19,10 @@ import {
 } from '../../../../../features/booking/status.ts';
 import { bookingKeys } from '../../../../../features/booking/keys.ts';
 import { type Appointment } from '../../../../../features/booking/types.ts';
-import { pick } from '../../../../../lib/i18n.ts';
+import { pick, withTexts } from '../../../../../lib/i18n.ts';
+import { ensureVisitorsTranslations } from '../../../../../features/visitors/i18n.ts';
+import { isOpen } from '../../../../../features/appointments-admin/status.ts';
+import { useSession } from '../../../../../app/session.tsx';
 import { useAttachmentHref } from '../../../../../app/useFileUrl.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Empty, LoadFailed } from '../../../components/LoadState.tsx';
@@ -33,6 +36,8 @@ import { SignTab } from './SignTab.tsx';
 import '../booking.css';
 
 const CancelDialog = lazy(() => import('./CancelDialog.tsx'));
+// the booking's visitors (issue 17), with the visitor texts, for its booker while it is open
+const BookingGuests = lazy(() => withTexts(import('../../visitors/BookingGuests.tsx'), ensureVisitorsTranslations()));
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   if (children === '' || children === null || children === undefined) return null;
@@ -160,6 +165,7 @@ export default function AppointmentDetail() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { type, id } = useParams();
+  const { account } = useSession();
   const query = useAppointment(id);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [checking, setChecking] = useState(false);
@@ -241,6 +247,11 @@ export default function AppointmentDetail() {
             <h2 id="yy-m-detail-progress">{t('booking.detail.progress')}</h2>
             <Progress id={a.id} />
           </section>
+        )}
+        {a.appointment_user === account && isOpen(a, now) && (
+          <Suspense fallback={null}>
+            <BookingGuests bookingId={a.id} day={bookingDate(a.appointment_date)} />
+          </Suspense>
         )}
         <div className="yy-m-actions">
           {can.cancel && (

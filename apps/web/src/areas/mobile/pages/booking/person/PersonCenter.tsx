@@ -10,6 +10,7 @@ import { currentLanguage, switchLanguage, type Language } from '../../../../../l
 import { showConfirm } from '../../../components/overlay.ts';
 import { Segments } from '../../../components/Segments.tsx';
 import { mobilePaths } from '../../../paths.ts';
+import { visitorPaths } from '../../visitors/paths.ts';
 import { BanNotice } from '../../../../../features/checkin/components/BanNotice.tsx';
 import '../booking.css';
 
@@ -102,6 +103,7 @@ export default function PersonCenter() {
             {t('route.mobile.orderedResources')}
           </List.Item>
         )}
+        <List.Item onClick={() => navigate(visitorPaths.home)}>{t('route.mobile.visitorHome')}</List.Item>
         <List.Item onClick={() => navigate(mobilePaths.menuManage)}>{t('route.mobile.menuManage')}</List.Item>
         <List.Item onClick={() => navigate(mobilePaths.announcements)}>{t('route.mobile.announcements')}</List.Item>
         <List.Item onClick={() => void leave()}>
