@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Visit } from './types.ts';
+import { guestErrors, guestModel } from './bookingGuests.ts';
 import {
+  mayEditVisit,
+  resetErrors,
+  visitEditErrors,
+  visitEditModel,
   applicationErrors,
   applicationModel,
   infoFieldProblem,
@@ -233,5 +239,113 @@ describe('invitation', () => {
       ['2', '甲', '13800000001', 'a1'],
       ['2', '乙', '13800000002', 'a1'],
     ]);
+  });
+});
+
+describe('password reset, changing a visit, booking guests', () => {
+  const keys = (e: Record<string, { key: string }>) =>
+    Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v.key]));
+
+  it('reset: a mobile, the 6-digit code, a valid password typed twice', () => {
+    expect(keys(resetErrors({ phone: '', verification_code: '', password: '', password_confirm: '' }))).toEqual({
+      phone: 'visitors.error.required',
+      verification_code: 'visitors.error.code',
+      password: 'visitors.error.required',
+    });
+    expect(
+      keys(resetErrors({ phone: '12345', verification_code: '12345', password: 'abcdefgh', password_confirm: '' })),
+    ).toEqual({
+      phone: 'visitors.error.phone',
+      verification_code: 'visitors.error.code',
+      password: 'visitors.error.passwordMix',
+    });
+    expect(
+      keys(
+        resetErrors({ phone: '13812345678', verification_code: '123456', password: 'abc12345', password_confirm: 'x' }),
+      ),
+    ).toEqual({ password_confirm: 'visitors.error.passwordMismatch' });
+    expect(
+      resetErrors({
+        phone: '+86 138 1234 5678',
+        verification_code: '123456',
+        password: 'abc12345',
+        password_confirm: 'abc12345',
+      }),
+    ).toEqual({});
+  });
+
+  const visit = (over: Partial<Visit> = {}): Visit =>
+    ({ id: 'v1', visitor_type: '2', state: 0, in_school_date: '2099-03-02', can_cancel: true, ...over }) as Visit;
+
+  it('offers a change only of a visit not approved and to come, to its visitor or inviting host', () => {
+    const today = '2099-03-01';
+    expect(mayEditVisit(visit(), false, today)).toBe(true);
+    expect(mayEditVisit(visit({ state: 5 }), false, today)).toBe(true);
+    expect(mayEditVisit(visit({ state: 2 }), false, today)).toBe(false);
+    expect(mayEditVisit(visit({ state: 4 }), false, today)).toBe(false);
+    // a day's visit starts at its midnight: not on the day itself
+    expect(mayEditVisit(visit({ in_school_date: today }), false, today)).toBe(false);
+    // a booking's guest starts with the booking
+    expect(mayEditVisit(visit({ visitor_type: '3', in_school_date: today }), false, today)).toBe(true);
+    // the host of an application does not change it; its visitor does
+    expect(mayEditVisit(visit({ visitor_type: '1', can_cancel: false }), false, today)).toBe(false);
+    expect(mayEditVisit(visit({ visitor_type: '1' }), true, today)).toBe(true);
+    expect(mayEditVisit(visit({ can_cancel: false }), false, today)).toBe(false);
+  });
+
+  it('a change: checked as an application (party alone for a booking guest) and sent with its id', () => {
+    const v = {
+      in_school_date: '2099-02-01',
+      in_school_reason: ' ',
+      areas: [],
+      peers: 51,
+      in_child: 0,
+      is_car: true,
+      car_product: '',
+      car_card_number: 'x',
+    };
+    expect(keys(visitEditErrors(v, '2099-03-01'))).toEqual({
+      peers: 'visitors.error.party',
+      in_school_date: 'visitors.error.past',
+      in_school_reason: 'visitors.error.required',
+      areas: 'visitors.error.area',
+      car_card_number: 'visitors.error.plate',
+    });
+    expect(keys(visitEditErrors(v, '2099-03-01', true))).toEqual({ peers: 'visitors.error.party' });
+    const ok = {
+      ...v,
+      in_school_date: '2099-03-02',
+      in_school_reason: ' 会谈 ',
+      areas: ['a1', 'a2'],
+      peers: 1,
+      car_card_number: '京a12345',
+    };
+    expect(visitEditErrors(ok, '2099-03-01')).toEqual({});
+    expect(visitEditModel('v1', ok)).toEqual({
+      id: 'v1',
+      in_school_date: '2099-03-02',
+      in_school_reason: '会谈',
+      in_school_area: 'a1,a2',
+      peers: 1,
+      in_child: 0,
+      is_car: 1,
+      car_product: '',
+      car_card_number: '京A12345',
+    });
+    expect(visitEditModel('v1', ok, true)).toEqual({ id: 'v1', peers: 1, in_child: 0 });
+  });
+
+  it('a booking guest: a name and a mobile, sent as visitor type 3 of the booking', () => {
+    expect(keys(guestErrors({ visitor_name: ' ', phone: '123' }))).toEqual({
+      visitor_name: 'visitors.error.required',
+      phone: 'visitors.error.phone',
+    });
+    expect(guestErrors({ visitor_name: '王五', phone: '139 0000 0001' })).toEqual({});
+    expect(guestModel('b1', { visitor_name: ' 王五 ', phone: '+86 139 0000 0001' })).toEqual({
+      visitor_type: '3',
+      booking_id: 'b1',
+      visitor_name: '王五',
+      phone: '13900000001',
+    });
   });
 });

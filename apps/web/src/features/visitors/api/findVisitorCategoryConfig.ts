@@ -46,4 +46,6 @@ export async function findVisitorCategoryConfig(): Promise<CategoryConfig> {
 export const findVisitorCategoryConfigQueryOptions = () =>
   queryOptions({ queryKey: visitorKeys.config(), queryFn: findVisitorCategoryConfig, staleTime: 60_000 });
 
-export const useVisitorCategoryConfig = () => useQuery(findVisitorCategoryConfigQueryOptions());
+/** `enabled` false: not asked (a screen that needs it only sometimes). */
+export const useVisitorCategoryConfig = (enabled = true) =>
+  useQuery({ ...findVisitorCategoryConfigQueryOptions(), enabled });

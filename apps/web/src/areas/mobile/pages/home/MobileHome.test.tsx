@@ -89,6 +89,8 @@ describe('/mobile/home', () => {
     expect(await screen.findByText('三月开放安排')).toBeTruthy();
     expect(screen.getByText('场馆维修通知')).toBeTruthy();
     expect(screen.getByRole('link', { name: '更多' }).getAttribute('href')).toBe('/mobile/announcements');
+    // a host's way in to the visitor pages
+    expect(screen.getByRole('link', { name: /访客预约/ }).getAttribute('href')).toBe('/mobile/visitor/home');
   });
 
   it('says so when there are no notices and no bookable types', async () => {

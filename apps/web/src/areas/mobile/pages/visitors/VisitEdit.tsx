@@ -43,7 +43,7 @@ export default function VisitEdit({ visit, onDone }: { visit: Visit; onDone: () 
   const { t } = useTranslation();
   const today = todayIso();
   const partyOnly = visit.visitor_type === '3';
-  const config = useVisitorCategoryConfig();
+  const config = useVisitorCategoryConfig(!partyOnly);
   const areas = config.data?.areas ?? [];
   const [v, setV] = useState<VisitEditValues>(() => visitEditValues(visit));
   const [submitted, setSubmitted] = useState(false);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareVisitorTests, renderVisitorRoutes, serveVisitors, testVisit } from './testing.tsx';
 import VisitorDetail from './VisitorDetail.tsx';
@@ -121,5 +121,154 @@ describe('/mobile/visitor/detail/{id}', () => {
     serveVisitors({ findVisitorAppointmentDetail: { findVisitorAppointmentDetail: null } });
     renderDetail('nope');
     expect(await screen.findByText('未找到该访问记录')).toBeTruthy();
+  });
+
+  describe('changing a visit not yet approved', () => {
+    const area = (id: string, name: string) => ({
+      id,
+      resources_name: name,
+      resources_name_en: null,
+      campus_name: null,
+      building_name: null,
+      available_number: 0,
+    });
+    const config = {
+      findVisitorCategoryConfig: {
+        findVisitorCategoryConfig: {
+          overallSettings: null,
+          detailSettings: [],
+          areas: [area('a1', '东门'), area('a2', '图书馆')],
+        },
+      },
+    };
+    const quota = (v: Record<string, unknown>) => ({
+      findVisitorAvailableNumber: (v.models as { in_school_date: string; in_school_area: string }[]).map((m) => ({
+        in_school_date: m.in_school_date,
+        resources_id: m.in_school_area,
+        resources_name: m.in_school_area,
+        resources_name_en: null,
+        available_number: 0,
+        used: 0,
+        remaining: -1,
+        enough: true,
+      })),
+    });
+    // the host's invitation, awaiting the visitor: its inviter may change it
+    const invitation = (over: Record<string, unknown> = {}) =>
+      testVisit({ visitor_type: '2', state: 5, can_cancel: true, in_school_date: '2099-03-02', ...over });
+
+    it('is offered only while not approved and to come, to its inviting host (not to the host of an application)', async () => {
+      serveVisitors({ findVisitorAppointmentDetail: { findVisitorAppointmentDetail: invitation({ state: 2 }) } });
+      renderDetail();
+      await screen.findByRole('heading', { name: '2099-03-02' });
+      expect(screen.queryByRole('button', { name: '修改来访' })).toBeNull();
+      cleanup();
+      serveVisitors({
+        findVisitorAppointmentDetail: {
+          findVisitorAppointmentDetail: testVisit({ visitor_type: '1', can_cancel: false }),
+        },
+      });
+      renderDetail();
+      await screen.findByRole('heading', { name: '2099-03-02' });
+      expect(screen.queryByRole('button', { name: '修改来访' })).toBeNull();
+      cleanup();
+      serveVisitors({
+        findVisitorAppointmentDetail: { findVisitorAppointmentDetail: invitation({ in_school_date: '2000-01-01' }) },
+      });
+      renderDetail();
+      await screen.findByRole('heading', { name: '2000-01-01' });
+      expect(screen.queryByRole('button', { name: '修改来访' })).toBeNull();
+    });
+
+    it('changes date, areas, reason, party and car; a refusal is shown and the form kept; saved, the detail again', async () => {
+      let refuse = true;
+      let visit = invitation();
+      const calls = serveVisitors({
+        ...config,
+        findVisitorAvailableNumber: quota,
+        findVisitorAppointmentDetail: () => ({ findVisitorAppointmentDetail: visit }),
+        updateVisitorAppointment: (v) => {
+          if (refuse)
+            return {
+              updateVisitorAppointment: {
+                errcode: 'VISIT_QUOTA_FULL',
+                msg: '图书馆当日名额不足',
+                msg_en: 'Not enough places',
+              },
+            };
+          const m = v.model as Record<string, unknown>;
+          visit = invitation({
+            in_school_date: m.in_school_date,
+            in_school_reason: m.in_school_reason,
+            peers: m.peers,
+          });
+          return ok('updateVisitorAppointment');
+        },
+      });
+      renderDetail();
+      fireEvent.click(await screen.findByRole('button', { name: '修改来访' }));
+      expect(await screen.findByRole('heading', { name: '修改来访信息' })).toBeTruthy();
+      // starts from the visit's values
+      expect((screen.getByLabelText('来访日期') as HTMLInputElement).value).toBe('2099-03-02');
+      expect((screen.getByRole('checkbox', { name: /东门/ }) as HTMLInputElement).checked).toBe(true);
+      expect((screen.getByLabelText('来访事由') as HTMLTextAreaElement).value).toBe('学术交流');
+
+      fireEvent.click(screen.getByRole('checkbox', { name: /东门/ }));
+      fireEvent.change(screen.getByLabelText('来访事由'), { target: { value: '' } });
+      fireEvent.change(screen.getByLabelText('随行人数'), { target: { value: '99' } });
+      fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+      expect(await screen.findByText('请至少选择一个来访区域')).toBeTruthy();
+      expect(screen.getByText('此项为必填项')).toBeTruthy();
+      expect(screen.getByText('人数应在 0-50 之间')).toBeTruthy();
+      expect(calls.some((c) => c.op === 'updateVisitorAppointment')).toBe(false);
+
+      fireEvent.change(screen.getByLabelText('来访日期'), { target: { value: '2099-03-05' } });
+      fireEvent.click(screen.getByRole('checkbox', { name: /图书馆/ }));
+      fireEvent.change(screen.getByLabelText('来访事由'), { target: { value: '项目讨论' } });
+      fireEvent.change(screen.getByLabelText('随行人数'), { target: { value: '2' } });
+      fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+      expect(await screen.findByText('图书馆当日名额不足')).toBeTruthy();
+      expect(calls.find((c) => c.op === 'updateVisitorAppointment')?.variables).toEqual({
+        model: {
+          id: 'v1',
+          in_school_date: '2099-03-05',
+          in_school_reason: '项目讨论',
+          in_school_area: 'a2',
+          peers: 2,
+          in_child: 0,
+          is_car: 0,
+        },
+      });
+      expect((screen.getByLabelText('来访事由') as HTMLTextAreaElement).value).toBe('项目讨论');
+
+      refuse = false;
+      fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+      expect(await screen.findByRole('heading', { name: '2099-03-05' })).toBeTruthy();
+      expect(screen.getByText('项目讨论')).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: '修改来访信息' })).toBeNull();
+    });
+
+    it("a booking's guest changes only the party (the booking fixes day and areas)", async () => {
+      const calls = serveVisitors({
+        findVisitorAppointmentDetail: {
+          findVisitorAppointmentDetail: invitation({ visitor_type: '3', state: 0, booking_id: 'b1' }),
+        },
+        updateVisitorAppointment: ok('updateVisitorAppointment'),
+      });
+      renderDetail();
+      fireEvent.click(await screen.findByRole('button', { name: '修改来访' }));
+      await screen.findByRole('heading', { name: '修改来访信息' });
+      expect(screen.queryByLabelText('来访日期')).toBeNull();
+      expect(screen.queryByLabelText('来访事由')).toBeNull();
+      fireEvent.change(screen.getByLabelText('随行儿童'), { target: { value: '1' } });
+      fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.op === 'updateVisitorAppointment')?.variables).toEqual({
+          model: { id: 'v1', peers: 1, in_child: 1 },
+        }),
+      );
+      // the areas were never asked for
+      expect(calls.some((c) => c.op === 'findVisitorCategoryConfig')).toBe(false);
+    });
   });
 });

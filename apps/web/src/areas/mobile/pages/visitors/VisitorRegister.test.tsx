@@ -195,3 +195,83 @@ describe('/mobile/visitor/register', () => {
     expect(await screen.findByLabelText('姓名')).toBeTruthy();
   });
 });
+
+describe('/mobile/visitor/register?mode=reset (forgotten password)', () => {
+  const RESET = '/mobile/visitor/register?tenantKey=demo&mode=reset';
+  const renderReset = (entry = RESET) =>
+    renderVisitorRoutes([{ path: '/mobile/visitor/register', element: <VisitorRegister /> }], entry, true);
+
+  it('is reached from the register page, and leads back to it and to sign-in', async () => {
+    serveVisitors(fields);
+    const router = renderPage();
+    fireEvent.click(await screen.findByRole('link', { name: '忘记密码？' }));
+    expect(await screen.findByRole('heading', { name: '重置密码' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?tenantKey=demo&mode=reset');
+    fireEvent.click(screen.getByRole('button', { name: '去登录' }));
+    await waitFor(() => expect(vi.mocked(signIn)).toHaveBeenCalledWith('/mobile/visitor/home'));
+    fireEvent.click(screen.getByRole('link', { name: '注册' }));
+    expect(await screen.findByRole('heading', { name: '示例大学访客系统' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?tenantKey=demo');
+  });
+
+  it("sends a code of purpose 'resetPassword', checks the new password twice, shows a refusal, then signs in", async () => {
+    let refuse = true;
+    const calls = serveVisitors({
+      ...fields,
+      sendVisitorVerificationCode: ok('sendVisitorVerificationCode'),
+      resetVisitorPasswordForPublic: () =>
+        refuse
+          ? {
+              resetVisitorPasswordForPublic: {
+                errcode: 'VISITOR_CODE_WRONG',
+                msg: '验证码错误',
+                msg_en: 'Wrong code',
+                ids: null,
+              },
+            }
+          : ok('resetVisitorPasswordForPublic'),
+    });
+    renderReset();
+    await screen.findByRole('heading', { name: '重置密码' });
+    // a code only to a mobile number
+    type('手机号', '1381234');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请输入正确的手机号')).toBeTruthy();
+    expect(calls.some((c) => c.op === 'sendVisitorVerificationCode')).toBe(false);
+    type('手机号', '+86 138 1234 5678');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: /60 秒后重发/ })).toBeTruthy();
+    expect(calls.find((c) => c.op === 'sendVisitorVerificationCode')).toMatchObject({
+      endpoint: 'public',
+      variables: { phone: '13812345678', purpose: 'resetPassword', tenantKey: 'demo' },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: '设置新密码' }));
+    expect(await screen.findByText('请输入 6 位短信验证码')).toBeTruthy();
+    expect(screen.getByText('此项为必填项')).toBeTruthy();
+    type('短信验证码', '654321');
+    type('新密码', 'abcdefgh');
+    fireEvent.click(screen.getByRole('button', { name: '设置新密码' }));
+    expect(await screen.findByText('密码须同时包含字母和数字')).toBeTruthy();
+    type('新密码', 'abc12345');
+    type('确认密码', 'abc12399');
+    fireEvent.click(screen.getByRole('button', { name: '设置新密码' }));
+    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
+    expect(calls.some((c) => c.op === 'resetVisitorPasswordForPublic')).toBe(false);
+
+    type('确认密码', 'abc12345');
+    fireEvent.click(screen.getByRole('button', { name: '设置新密码' }));
+    expect(await screen.findByText('验证码错误')).toBeTruthy();
+    expect(calls.find((c) => c.op === 'resetVisitorPasswordForPublic')).toMatchObject({
+      endpoint: 'public',
+      variables: { phone: '13812345678', verification_code: '654321', password: 'abc12345', tenantKey: 'demo' },
+    });
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: '设置新密码' }));
+    expect(await screen.findByText('密码已修改')).toBeTruthy();
+    vi.mocked(signIn).mockClear();
+    fireEvent.click(screen.getByRole('button', { name: '去登录' }));
+    await waitFor(() => expect(vi.mocked(signIn)).toHaveBeenCalledWith('/mobile/visitor/home'));
+  });
+});
