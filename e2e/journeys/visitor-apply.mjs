@@ -2,7 +2,9 @@
 // code read from the test message channel), signs in at /sso with the phone and password and
 // applies for a visit today to the library, naming the student as host; the student approves it
 // on their phone; the visitor opens the entry pass and sees its QR code. The visitor's pages call
-// nothing a visitor is refused. E2E_SHOTS=<dir> saves every screen at 360 px in Chinese and English.
+// nothing a visitor is refused; the password reset mode is a link away from the register page; the
+// host reaches the approvals from the phone home's visitor link. E2E_SHOTS=<dir> saves every
+// screen at 360 and 1280 px in Chinese and English.
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
@@ -14,12 +16,15 @@ import {
   dateFromToday,
   expectPath,
   expectText,
+  graphql,
+  makeHourlyCourt,
   openPage,
   signInAt,
   submitLogin,
 } from '../lib.mjs';
 
 const PHONE = { width: 360, height: 780 };
+const DESK = { width: 1280, height: 800 };
 const TENANT_KEY = 'demo';
 const HOST = { name: accounts.student.name, phone: '13800000000' };
 
@@ -30,9 +35,10 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(dir, `visitor-${name}.png`), fullPage: true });
 }
 
-/** axe-core's serious or critical findings (WCAG 2 A and AA) on the page as it is. */
-async function seriousViolations(page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+/** axe-core's serious or critical findings (WCAG 2 A and AA) on the page as it is (`within`: that part only). */
+async function seriousViolations(page, within) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -88,15 +94,25 @@ async function fillInfoFields(page, today) {
   }
 }
 
-/** Reloads the page in English, shoots it, and back to Chinese. */
+/** Shoots the page at 360 px, and at 1280 px (a desktop browser opening a phone page). */
+async function shotWidths(page, name) {
+  await shot(page, name);
+  const size = page.viewportSize();
+  await page.setViewportSize(DESK);
+  await page.waitForLoadState('networkidle');
+  await shot(page, `${name}-1280`);
+  await page.setViewportSize(size);
+}
+
+/** Reloads the page in English, shoots it (360 and 1280 px), and back to Chinese. */
 async function shootBoth(page, name) {
   if (!process.env.E2E_SHOTS) return;
-  await shot(page, `${name}-zh`);
+  await shotWidths(page, `${name}-zh`);
   await page.evaluate(() => localStorage.setItem('system-language', 'en'));
   await page.reload();
   await page.locator('.yy-v-page').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await shot(page, `${name}-en`);
+  await shotWidths(page, `${name}-en`);
   await page.evaluate(() => localStorage.setItem('system-language', 'zh'));
   await page.reload();
   await page.locator('.yy-v-page').first().waitFor();
@@ -121,6 +137,13 @@ export const journeys = [
       await shootBoth(page, 'register');
       const axe = {};
       axe.register = await seriousViolations(page);
+      // the forgotten password mode, and back
+      await page.getByRole('link', { name: '忘记密码？' }).click();
+      await page.getByRole('heading', { name: '重置密码' }).waitFor();
+      await shootBoth(page, 'reset');
+      axe.reset = await seriousViolations(page);
+      await page.getByRole('link', { name: '注册', exact: true }).click();
+      await page.locator('#yy-v-reg-phone').waitFor();
       await page.fill('#yy-v-reg-visitor_name', '来访者甲');
       await page.fill('#yy-v-reg-phone', phone);
       await page.getByRole('button', { name: '获取验证码' }).click();
@@ -172,8 +195,11 @@ export const journeys = [
       axe.mine = await seriousViolations(page);
 
       // ---- the host approves on their phone
+      // the host's way in: the phone home's visitor link
       const host = track(await openPage(browser, PHONE)).page;
-      await signInAt(host, app, '/mobile/visitor/home', accounts.student);
+      await signInAt(host, app, '/mobile/home', accounts.student);
+      await host.getByRole('link', { name: /访客预约/ }).click();
+      await expectPath(host, `${BASE}/mobile/visitor/home`);
       const awaiting = host.getByRole('list', { name: '待我审批' });
       await awaiting.waitFor();
       await shootBoth(host, 'host-home');
@@ -213,6 +239,109 @@ export const journeys = [
       assert.deepEqual(refused, [], `the visitor's pages got GraphQL errors: ${refused.join('; ')}`);
       assertNoPageErrors(page);
       assertNoPageErrors(host);
+    },
+  },
+  {
+    name: '(va2) the booker adds visitors to a booking on a phone (the room full refused) and on the desktop, and cancels one',
+    async run({ browser, app, track }) {
+      const stamp = Date.now().toString(36);
+      const admin = track(await openPage(browser, PHONE)).page;
+      await signInAt(admin, app, '/mobile/home', accounts.admin);
+      const types = await graphql(admin, '{ findResourcesTypeAllByAccount { id resources_name } }');
+      const type = types.data.findResourcesTypeAllByAccount.find((t) => t.resources_name === '羽毛球场');
+      assert.ok(type, JSON.stringify(types));
+      // a room for two: the booker and one visitor
+      const court = await makeHourlyCourt(admin, { typeId: type.id, name: `访客场地${stamp}`, extra: { capacity: 2 } });
+
+      const { page } = track(await openPage(browser, PHONE));
+      const refused = watchGraphqlErrors(page);
+      await signInAt(page, app, '/mobile/home', accounts.student);
+      const booked = await graphql(
+        page,
+        `
+          mutation ($m: InputAppointmentInformation!, $s: [String]) {
+            saveAppointmentInformationAll(model: $m, timeSlotIdList: $s) {
+              code
+              messages
+              appointmentId
+              ids
+            }
+          }
+        `,
+        {
+          m: {
+            resources_id: court.id,
+            appointment_date: dateFromToday(1),
+            state: 0,
+            person_times: 1,
+            wemeet_enable: 0,
+            theme: '访客会谈',
+          },
+          s: [court.slots['10:00']],
+        },
+      );
+      const answer = booked.data?.saveAppointmentInformationAll;
+      assert.equal(answer?.code, '0', JSON.stringify(booked));
+      const bookingId = answer.appointmentId ?? answer.ids?.[0];
+
+      // ---- on the phone: the booking's detail has its visitors
+      await page.goto(`${app}${BASE}/mobile/appointmentDetail/reserved/${bookingId}`);
+      const guests = page.getByRole('region', { name: '来访人员' });
+      await expectText(page, '尚未添加来访人员', { within: '.yy-v-booking-guests' });
+      await guests.getByRole('button', { name: '添加来访人员' }).click();
+      await expectText(page, '此项为必填项', { within: '.yy-v-booking-guests' });
+      await guests.getByLabel('姓名').fill('访客乙');
+      await guests.getByLabel('手机号').fill('13600000001');
+      await guests.getByRole('button', { name: '添加来访人员' }).click();
+      await expectText(page, '访客乙', { within: '.yy-v-booking-guests .yy-v-list' });
+      // the phone masked in the list
+      await expectText(page, '136****0001', { within: '.yy-v-booking-guests .yy-v-list' });
+      // a second visitor does not fit the room: refused, with the reason
+      await guests.getByLabel('姓名').fill('访客丙');
+      await guests.getByLabel('手机号').fill('13600000002');
+      await guests.getByRole('button', { name: '添加来访人员' }).click();
+      await expectText(page, '超出场地容量', { within: '.yy-v-booking-guests' });
+      assert.equal(await guests.getByText('访客丙').count(), 0, 'a visitor over the capacity was added');
+      if (process.env.E2E_SHOTS) {
+        await shotWidths(page, 'booking-guests-zh');
+        await page.evaluate(() => localStorage.setItem('system-language', 'en'));
+        await page.reload();
+        await page.getByRole('region', { name: 'Visitors' }).locator('.yy-v-list').waitFor();
+        await page.waitForLoadState('networkidle');
+        await shotWidths(page, 'booking-guests-en');
+        await page.evaluate(() => localStorage.setItem('system-language', 'zh'));
+        await page.reload();
+      }
+      const axe = { guests: await seriousViolations(page) };
+
+      // ---- cancel the visitor, with a reason; the room has space again
+      await guests.getByRole('button', { name: '取消访客乙的来访' }).click();
+      const sheet = page.getByRole('dialog', { name: '取消访客乙的来访' });
+      await sheet.getByLabel('取消原因').fill('会议改期');
+      await sheet.getByRole('button', { name: '取消来访' }).click();
+      await expectText(page, '尚未添加来访人员', { within: '.yy-v-booking-guests' });
+
+      // ---- on the desktop: the booking's detail dialog, a visitor added there
+      const desk = track(await openPage(browser, DESK)).page;
+      await signInAt(desk, app, '/pc/myAppointment', accounts.student);
+      await desk.getByText(court.name).first().click();
+      const dialog = desk.getByRole('dialog');
+      await dialog.getByRole('heading', { name: '来访人员' }).waitFor();
+      await dialog.getByLabel('姓名').fill('访客丙');
+      await dialog.getByLabel('手机号').fill('13600000002');
+      await dialog.getByRole('button', { name: '添加来访人员' }).click();
+      await expectText(desk, '访客丙', { within: '.yy-pc-booking-guests' });
+      await shot(desk, 'pc-booking-guests-zh');
+      // the visitors' part of the dialog (the booking pages' own findings are theirs)
+      axe.desk = await seriousViolations(desk, '.yy-pc-booking-guests');
+      // the phone's list has it too
+      await page.reload();
+      await expectText(page, '访客丙', { within: '.yy-v-booking-guests .yy-v-list' });
+
+      for (const [screen, found] of Object.entries(axe)) assert.deepEqual(found, [], `axe on ${screen}`);
+      assert.deepEqual(refused, [], `the booker's pages got GraphQL errors: ${refused.join('; ')}`);
+      assertNoPageErrors(page);
+      assertNoPageErrors(desk);
     },
   },
 ];

@@ -65,9 +65,10 @@ export default function BookingGuests({ bookingId, day }: { bookingId: string; d
           {guests.data.map((g) => (
             <li key={g.id} className="yy-v-item yy-v-guest-item">
               <div className="yy-v-item-head">
-                <strong>{[g.visitor_name, g.phone].filter(Boolean).join(' · ')}</strong>
+                <strong>{g.visitor_name}</strong>
                 <VisitStateTag state={g.state} />
               </div>
+              {g.phone && <div className="yy-m-muted">{g.phone}</div>}
               <div className="yy-v-row-actions">
                 {g.state === 2 && (
                   <Button

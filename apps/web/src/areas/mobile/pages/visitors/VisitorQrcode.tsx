@@ -102,7 +102,8 @@ export default function VisitorQrcode() {
           <div className="yy-v-row">
             <dt>{t('visitors.pass.window')}</dt>
             <dd>
-              {p.valid_from} – {p.valid_to}
+              {/* each end whole on a narrow screen */}
+              <span className="yy-v-nowrap">{p.valid_from}</span> – <span className="yy-v-nowrap">{p.valid_to}</span>
             </dd>
           </div>
           <div className="yy-v-row">

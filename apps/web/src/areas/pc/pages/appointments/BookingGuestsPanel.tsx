@@ -127,7 +127,6 @@ export default function BookingGuestsPanel({ bookingId, day }: { bookingId: stri
                       <Button
                         key="cancel"
                         size="small"
-                        danger
                         aria-label={t('visitors.guests.cancelOf', { name: g.visitor_name ?? '' })}
                         onClick={() => setCancelling(g)}
                       >
