@@ -153,7 +153,14 @@ describe.each(['database', 's3'] as const)('uploads with STORAGE=%s', (kind) => 
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp({ dataDir, storage: kind, s3: s3.settings, uploadMaxBytes: 2 * 1024 * 1024 });
+    // The visitor data key from configuration: a key file of its own would be the only thing on disk.
+    t = await createTestApp({
+      dataDir,
+      storage: kind,
+      s3: s3.settings,
+      uploadMaxBytes: 2 * 1024 * 1024,
+      visitorDataKey: Buffer.alloc(32, 1).toString('base64'),
+    });
     token = await t.tokenFor(demoAccounts.user.account);
   });
   afterAll(async () => {

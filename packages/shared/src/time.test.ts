@@ -69,7 +69,7 @@ describe('zone offsets (remembered per quarter hour)', () => {
           expect(instantOf(w, w, zone)).toBe(back);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 1000, examples: [[3939942600, 'America/St_Johns']] },
     );
   }, 60_000);
 });

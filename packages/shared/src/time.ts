@@ -88,13 +88,18 @@ export function instantOf(
   const guess = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second ?? 0);
   const first = guess - zoneOffsetMs(guess, timeZone);
   const second = guess - zoneOffsetMs(first, timeZone);
-  if (first === second) return first;
-  // Near a change the two candidates differ: keep those that read as the asked wall clock
-  // (west of UTC, the hours just after a spring-forward jump are read right only by `second`).
   const reads = (t: number) => {
     const w = wallClock(t, timeZone);
     return w.day === date.day && w.hour === time.hour && w.minute === time.minute;
   };
+  if (first === second) {
+    // Both guesses can land before clocks go back (St John's at 01:00 on the day they do): the
+    // same wall clock then comes again under the offset of a few hours later.
+    const later = guess - zoneOffsetMs(first + 3 * 3600_000, timeZone);
+    return later > first && reads(later) ? later : first;
+  }
+  // Near a change the two candidates differ: keep those that read as the asked wall clock
+  // (west of UTC, the hours just after a spring-forward jump are read right only by `second`).
   const exact = [first, second].filter(reads);
   return exact.length ? Math.max(...exact) : Math.max(first, second);
 }

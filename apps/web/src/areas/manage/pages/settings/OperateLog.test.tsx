@@ -130,7 +130,7 @@ describe('operate log screen', () => {
   const foreign = {
     ...entry,
     id: '33333333-3333-4333-8333-333333333333',
-    operate_module: 'visitor',
+    operate_module: 'gateway',
     operate_type: 'sync',
   };
 
@@ -141,7 +141,7 @@ describe('operate log screen', () => {
     expect(screen.getByText('修改状态')).toBeTruthy();
     expect(screen.queryByText('notice')).toBeNull();
     expect(screen.queryByText('updateState')).toBeNull();
-    expect(screen.getByText('visitor')).toBeTruthy();
+    expect(screen.getByText('gateway')).toBeTruthy();
     fireEvent.mouseEnter(cell);
     expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'notice');
     // Chinese content in the Chinese screen carries no note.
