@@ -45,6 +45,8 @@ export const visitorOverallSettings = pgTable(
     in_school_name: text('in_school_name').notNull().default(''),
     visitor_infor_cotent: text('visitor_infor_cotent').notNull().default(''),
     other_setting: text('other_setting').notNull().default(''),
+    /** Days after a visit (or a registration's last visit) before its personal data is anonymised. */
+    retention_days: integer('retention_days').notNull().default(180),
     mod_user: text('mod_user').notNull().default(''),
     mod_time: modTime(),
   },
@@ -166,6 +168,8 @@ export const visitors = pgTable(
     remark: text('remark').notNull().default(''),
     info: jsonb('info').notNull().default({}),
     data_source: integer('data_source').notNull().default(1),
+    /** When the retention job anonymised the registration (its numbers, name and fields). */
+    anonymised_at: at('anonymised_at'),
     create_time: createTime(),
     mod_time: modTime(),
   },
@@ -252,6 +256,8 @@ export const visitorAppointments = pgTable(
     created_user_name: text('created_user_name').notNull().default(''),
     data_source: integer('data_source').notNull().default(1),
     del: integer('del').notNull().default(0),
+    /** When the retention job anonymised the visit (counts for statistics stay). */
+    anonymised_at: at('anonymised_at'),
     create_time: createTime(),
     mod_time: modTime(),
   },
@@ -334,6 +340,9 @@ export const visitorAdminPermissions = pgTable(
     admin_user: text('admin_user').notNull(),
     admin_user_name: text('admin_user_name').notNull().default(''),
     permission: text('permission').notNull().default(''),
+    /** The scope: area resource ids and visitor types (comma separated); empty: all of them. */
+    scope_areas: text('scope_areas').notNull().default(''),
+    scope_types: text('scope_types').notNull().default(''),
     is_enable: integer('is_enable').notNull().default(1),
     mod_user: text('mod_user').notNull().default(''),
     mod_time: modTime(),
@@ -421,5 +430,29 @@ export const visitorEntries = pgTable(
     index('visitor_lists_arrive_idx').on(t.tenant_id, t.arrive_time),
     index('visitor_lists_pass_idx').on(t.tenant_id, t.pass_serial, t.arrival_place),
     tenantIsolation('visitor_lists'),
+  ],
+).enableRLS();
+
+/**
+ * Who may invite visitors (the invitation bearers): departments, posts or users
+ * (`bearer_type` 'dept' | 'post' | 'user', `bearer_id` the directory id). No enabled row: every
+ * directory user may invite.
+ */
+export const visitorInvitationBearers = pgTable(
+  'visitor_invitation_bearers',
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    bearer_type: text('bearer_type').notNull(),
+    bearer_id: text('bearer_id').notNull(),
+    bearer_name: text('bearer_name').notNull().default(''),
+    is_enable: integer('is_enable').notNull().default(1),
+    mod_user: text('mod_user').notNull().default(''),
+    mod_time: modTime(),
+  },
+  (t) => [
+    uniqueIndex('visitor_invitation_bearers_uq').on(t.tenant_id, t.bearer_type, t.bearer_id),
+    check('visitor_invitation_bearers_type_ck', sql`${t.bearer_type} in ('dept', 'post', 'user')`),
+    tenantIsolation('visitor_invitation_bearers'),
   ],
 ).enableRLS();
