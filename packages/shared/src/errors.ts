@@ -915,6 +915,10 @@ export const errorCatalogue = {
     zh: '进入时间早于 7 天前，不再记录',
     en: 'The entry is more than 7 days old and is no longer recorded',
   },
+  // Visitor back office: settings, fields, person types, administrators (section: visitors-admin-settings)
+  // Visitor back office: visitor records, import/export, cars, entries (section: visitors-admin-records)
+  // Visitor back office: visits, invitations, bearers, statistics (section: visitors-admin-visits)
+  // Visitor back office: long-term visitors, scopes, operate log, retention (section: visitors-admin-people)
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -29,6 +29,10 @@ import { visitorProfileGraphql } from './visitors/visitors.profile.resolvers.ts'
 // (section: visitors-appointments)
 import { visitorsAppointmentsGraphql } from './visitors/visitors.appointments.resolvers.ts';
 // (section: visitors-passes)
+// (section: visitors-admin-settings)
+// (section: visitors-admin-records)
+// (section: visitors-admin-visits)
+// (section: visitors-admin-people)
 import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -73,4 +77,8 @@ export const graphqlContributions: GraphqlContribution[] = [
   visitorsAppointmentsGraphql,
   // visitors (section: visitors-passes)
   visitorPassesGraphql,
+  // visitor back office (section: visitors-admin-settings)
+  // visitor back office (section: visitors-admin-records)
+  // visitor back office (section: visitors-admin-visits)
+  // visitor back office (section: visitors-admin-people)
 ];

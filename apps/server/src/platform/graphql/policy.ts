@@ -215,6 +215,10 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.checkAppointmentInfoAndLongTermPeople': ['user'],
     'Mutation.rotateVisitorPassKey': ['admin'],
     'Mutation.recordVisitorEntries': ['user'],
+    // visitor back office (section: visitors-admin-settings)
+    // visitor back office (section: visitors-admin-records)
+    // visitor back office (section: visitors-admin-visits)
+    // visitor back office (section: visitors-admin-people)
   },
   iam: {
     'Query._endpoint': ['anonymous'],
