@@ -312,7 +312,8 @@ export const journeys = [
         await page.evaluate(() => localStorage.setItem('system-language', 'zh'));
         await page.reload();
       }
-      const axe = { guests: await seriousViolations(page) };
+      // the visitors' part of the booking detail (the booking page's own findings are its own)
+      const axe = { guests: await seriousViolations(page, '.yy-v-booking-guests') };
 
       // ---- cancel the visitor, with a reason; the room has space again
       await guests.getByRole('button', { name: '取消访客乙的来访' }).click();
@@ -337,6 +338,16 @@ export const journeys = [
       // the phone's list has it too
       await page.reload();
       await expectText(page, '访客丙', { within: '.yy-v-booking-guests .yy-v-list' });
+
+      // the hosts' other ways in: the person centre on the phone, the user menu on the desktop
+      await page.goto(`${app}${BASE}/mobile/personcenter`);
+      await page.getByText('访客预约', { exact: true }).click();
+      await expectPath(page, `${BASE}/mobile/visitor/home`);
+      await desk.keyboard.press('Escape');
+      await desk.getByRole('button', { name: accounts.student.name }).hover();
+      await desk.getByRole('menuitem', { name: '访客预约' }).click();
+      await expectPath(desk, `${BASE}/mobile/visitor/home`);
+      await desk.getByRole('list', { name: '待我审批' }).or(desk.getByText('暂无待审批的访问')).first().waitFor();
 
       for (const [screen, found] of Object.entries(axe)) assert.deepEqual(found, [], `axe on ${screen}`);
       assert.deepEqual(refused, [], `the booker's pages got GraphQL errors: ${refused.join('; ')}`);
