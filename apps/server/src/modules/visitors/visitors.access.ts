@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { splitIds } from './visitors.areas.rules.ts';
 import { visitorAdminPermissions } from './visitors.tables.ts';
 
 /**
@@ -45,4 +46,79 @@ export async function visitorRightsOf(tx: Executor, tenantId: string, user: Auth
 /** Refuses (FORBIDDEN) a caller without `right`. */
 export async function requireVisitorRight(tx: Executor, tenantId: string, user: AuthUser, right: VisitorRight) {
   if (!(await visitorRightsOf(tx, tenantId, user)).has(right)) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * What a visitor administrator may see and change (`visitor_admin_permissions.scope_areas` and
+ * `scope_types`): area resource ids and visitor types; an empty list covers all of them. A
+ * tenant administrator's scope is everything.
+ */
+export interface VisitorAdminScope {
+  areas: string[];
+  types: string[];
+}
+
+/** The scope covering everything (tenant administrators, an administrator without a scope). */
+export const WHOLE_SCOPE: VisitorAdminScope = Object.freeze({ areas: [], types: [] }) as VisitorAdminScope;
+
+/** Whether a scope covers everything. */
+export const isWholeScope = (scope: VisitorAdminScope): boolean => !scope.areas.length && !scope.types.length;
+
+/**
+ * The caller's visitor-admin scope, or null when they hold no visitor 'admin' right (a tenant
+ * administrator: everything; a visitor administrator: their enabled row's scope).
+ */
+export async function visitorAdminScopeOf(
+  tx: Executor,
+  tenantId: string,
+  user: AuthUser,
+): Promise<VisitorAdminScope | null> {
+  if (user.role === 'admin') return WHOLE_SCOPE;
+  if (user.role !== 'user') return null;
+  const rows = await tx
+    .select({
+      permission: visitorAdminPermissions.permission,
+      scope_areas: visitorAdminPermissions.scope_areas,
+      scope_types: visitorAdminPermissions.scope_types,
+    })
+    .from(visitorAdminPermissions)
+    .where(
+      and(
+        eq(visitorAdminPermissions.tenant_id, tenantId),
+        eq(visitorAdminPermissions.admin_user, user.account),
+        eq(visitorAdminPermissions.is_enable, 1),
+      ),
+    );
+  const row = rows.find((r) => (VISITOR_PERMISSIONS[r.permission] ?? []).includes('admin'));
+  if (!row) return null;
+  return { areas: splitIds(row.scope_areas).map((a) => a.toLowerCase()), types: splitIds(row.scope_types) };
+}
+
+/** The caller's scope; FORBIDDEN without the visitor 'admin' right. */
+export async function requireVisitorAdminScope(
+  tx: Executor,
+  tenantId: string,
+  user: AuthUser,
+): Promise<VisitorAdminScope> {
+  const scope = await visitorAdminScopeOf(tx, tenantId, user);
+  if (!scope) throw new AppError('FORBIDDEN');
+  return scope;
+}
+
+/**
+ * Whether a scope covers a thing with these areas and visitor type: every one of its areas is in
+ * the scope's areas (none named, as a long-term visitor admitted everywhere: only a scope without
+ * areas covers it) and its type is in the scope's types (no type given: types are not asked).
+ */
+export function inScope(
+  scope: VisitorAdminScope,
+  thing: { areas: readonly string[] | string; visitor_type?: string | null },
+): boolean {
+  if (scope.types.length && thing.visitor_type != null && !scope.types.includes(String(thing.visitor_type))) {
+    return false;
+  }
+  if (!scope.areas.length) return true;
+  const areas = typeof thing.areas === 'string' ? splitIds(thing.areas) : thing.areas;
+  if (!areas.length) return false;
+  return areas.every((a) => scope.areas.includes(a.toLowerCase()));
 }

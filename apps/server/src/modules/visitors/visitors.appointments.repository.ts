@@ -163,8 +163,12 @@ export interface VisitQuery {
   host?: { userId: string; account: string };
   /** Visit types whose second level this user approves (their state-1 visits are shown). */
   secondLevelTypes?: string[];
-  /** All visits (a visitor administrator). */
+  /** All visits (a visitor administrator), within `adminScope` when it names areas or types. */
   all?: boolean;
+  /** A visitor administrator's scope (empty lists: all). */
+  adminScope?: { areas: string[]; types: string[] };
+  /** Of `secondLevelTypes`, those approved by the visitor 'admin' right: only visits in `adminScope`'s areas. */
+  secondLevelByRight?: string[];
   /** Only visits awaiting the caller's decision. */
   awaitingMe?: boolean;
   /** '1' history only, '0' current only (as of `now`). */
@@ -183,14 +187,32 @@ export interface VisitQuery {
 
 const v = visitorAppointments;
 
+/** Visits all of whose areas are among `areas` (none: every visit). */
+export function visitAreasWithin(areas: readonly string[]): SQL | undefined {
+  if (!areas.length) return undefined;
+  const list = sql`array_remove(string_to_array(replace(lower(${v.in_school_area}), ' ', ''), ','), '')`;
+  return and(sql`cardinality(${list}) > 0`, sql`${list} <@ ${sql.param([...areas])}::text[]`);
+}
+
+/** Visits a visitor administrator's scope covers (their areas and type). */
+export function visitsInScope(scope: { areas: string[]; types: string[] }): SQL | undefined {
+  return and(scope.types.length ? inArray(v.visitor_type, scope.types) : undefined, visitAreasWithin(scope.areas));
+}
+
 function scopeOf(q: VisitQuery): SQL | undefined {
   const awaitingHost = q.host ? and(eq(v.state, 0), eq(v.host_user_id, q.host.userId)) : undefined;
-  const awaitingSecond = q.secondLevelTypes?.length
-    ? and(eq(v.state, 1), inArray(v.visitor_type, q.secondLevelTypes))
-    : undefined;
+  const byRight = q.secondLevelByRight ?? [];
+  const byAccount = (q.secondLevelTypes ?? []).filter((type) => !byRight.includes(type));
+  const secondParts = [
+    byAccount.length ? inArray(v.visitor_type, byAccount) : undefined,
+    byRight.length ? and(inArray(v.visitor_type, byRight), visitAreasWithin(q.adminScope?.areas ?? [])) : undefined,
+  ].filter((p): p is SQL => p !== undefined);
+  const awaitingSecond = secondParts.length ? and(eq(v.state, 1), or(...secondParts)) : undefined;
   if (q.awaitingMe) return or(awaitingHost, awaitingSecond) ?? sql`false`;
-  if (q.all) return undefined;
+  const inScope = q.all ? visitsInScope(q.adminScope ?? { areas: [], types: [] }) : undefined;
+  if (q.all && !inScope) return undefined;
   const parts = [
+    inScope,
     q.visitorId ? eq(v.visitor_id, q.visitorId) : undefined,
     q.host ? or(eq(v.host_user_id, q.host.userId), eq(v.created_user, q.host.account)) : undefined,
     awaitingSecond,

@@ -253,8 +253,10 @@ export async function listVisits(
     } else {
       query.host = { userId: user.id, account: user.account };
       query.secondLevelTypes = viewer.secondLevelTypes;
+      query.secondLevelByRight = viewer.secondLevelByRight;
+      if (viewer.adminScope) query.adminScope = viewer.adminScope;
       if (args.only_flow === '1') query.awaitingMe = true;
-      else if (viewer.rights.has('admin')) query.all = true;
+      else if (viewer.adminScope) query.all = true;
     }
     const { rows, total } = await pageVisits(tx, tenant.id, query);
     return {
@@ -280,7 +282,10 @@ export async function visitDetail(ctx: RequestContext, id: unknown, wholeArg?: u
     if (user.role === 'visitor') await claimInvitations(tx, ctx, tenant, viewer);
     if (!isUuid(id)) throw new AppError('VISIT_NOT_FOUND');
     const row = await findVisit(tx, tenant.id, id);
-    if (!row || !canSee(relationOf(viewer, row))) throw new AppError('VISIT_NOT_FOUND');
+    const rel = row ? relationOf(viewer, row) : undefined;
+    if (!row || !rel || !canSee(rel)) throw new AppError('VISIT_NOT_FOUND');
+    // whole numbers: only for a visit the administrator's scope covers
+    if (whole && !rel.admin) throw new AppError('FORBIDDEN');
     if (whole) {
       await audit(tx, ctx, {
         module: 'visitor',

@@ -2,7 +2,15 @@ import { withTenant, type Tx } from '../../db/client.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { signedIn, visitorRightsOf, type VisitorRight } from './visitors.access.ts';
+import {
+  inScope,
+  isWholeScope,
+  signedIn,
+  visitorAdminScopeOf,
+  visitorRightsOf,
+  type VisitorAdminScope,
+  type VisitorRight,
+} from './visitors.access.ts';
 import { findVisit, type VisitRow } from './visitors.appointments.repository.ts';
 import {
   approvalPathOf,
@@ -34,48 +42,68 @@ export interface Viewer {
   paths: Map<VisitorType, ApprovalPath>;
   /** Visitor types whose second level this viewer approves. */
   secondLevelTypes: VisitorType[];
+  /** Of those, the types they approve only as a visitor administrator (their scope's areas apply). */
+  secondLevelByRight: VisitorType[];
+  /** Their visitor-admin scope (null: no visitor 'admin' right). */
+  adminScope: VisitorAdminScope | null;
   /** The overall settings' areas open to visitors (empty: every visitor area). */
   applyAreas: string[];
 }
 
 /** Reads the caller's registration, visitor rights and the visitor types' approval paths. */
 export async function viewerOf(tx: Tx, tenant: TenantRef, user: AuthUser): Promise<Viewer> {
-  const [registration, rights, settings] = await Promise.all([
+  const [registration, rights, settings, adminScope] = await Promise.all([
     user.role === 'visitor' ? visitorOfUser(tx, tenant.id, user.id) : Promise.resolve(undefined),
     visitorRightsOf(tx, tenant.id, user),
     visitorSettings(tx, tenant.id),
+    visitorAdminScopeOf(tx, tenant.id, user),
   ]);
   const paths = new Map<VisitorType, ApprovalPath>();
   for (const type of ['1', '2', '3'] as const) {
     paths.set(type, approvalPathOf(type, settings.detailOf(type)));
   }
+  const approves = (type: VisitorType, p: ApprovalPath) =>
+    p.approvers.length
+      ? p.approvers.includes(user.account)
+      : rights.has('admin') && !!adminScope && (!adminScope.types.length || adminScope.types.includes(type));
   const secondLevelTypes =
     user.role === 'visitor'
       ? []
-      : [...paths].filter(([, p]) => p.secondLevel && isApprover(p, user, rights)).map(([type]) => type);
+      : [...paths].filter(([type, p]) => p.secondLevel && approves(type, p)).map(([type]) => type);
+  const secondLevelByRight = secondLevelTypes.filter((type) => !paths.get(type)!.approvers.length);
   return {
     user,
     visitor: registration?.is_valid === 1 ? registration : undefined,
     rights,
     paths,
     secondLevelTypes,
+    secondLevelByRight,
+    adminScope: rights.has('admin') ? adminScope : null,
     applyAreas: splitIds(settings.overall.apply_school_resources),
   };
 }
 
-function isApprover(path: ApprovalPath, user: AuthUser, rights: Set<VisitorRight>): boolean {
-  return path.approvers.length ? path.approvers.includes(user.account) : rights.has('admin');
+/** Whether the viewer's visitor-admin scope covers a visit (its areas and type). */
+export function adminCovers(viewer: Viewer, row: Pick<VisitRow, 'in_school_area' | 'visitor_type'>): boolean {
+  if (!viewer.adminScope) return false;
+  return (
+    isWholeScope(viewer.adminScope) ||
+    inScope(viewer.adminScope, { areas: row.in_school_area, visitor_type: row.visitor_type })
+  );
 }
 
-/** What the viewer is to a visit. */
+/** What the viewer is to a visit (as a visitor administrator or second-level approver by that right: within their scope). */
 export function relationOf(viewer: Viewer, row: VisitRow): Relation {
   const staff = viewer.user.role !== 'visitor';
+  const type = row.visitor_type as VisitorType;
+  const admin = adminCovers(viewer, row);
   return {
     visitor: !!viewer.visitor && row.visitor_id === viewer.visitor.id,
     host: staff && !!row.host_user_id && row.host_user_id === viewer.user.id,
     inviter: staff && row.visitor_type !== '1' && row.created_user === viewer.user.account,
-    secondLevel: staff && viewer.secondLevelTypes.includes(row.visitor_type as VisitorType),
-    admin: viewer.rights.has('admin'),
+    secondLevel:
+      staff && viewer.secondLevelTypes.includes(type) && (!viewer.secondLevelByRight.includes(type) || admin),
+    admin,
   };
 }
 

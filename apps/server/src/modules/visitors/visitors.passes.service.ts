@@ -14,7 +14,7 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { bookingClock } from '../booking/booking.service.ts';
-import { signedIn, visitorRightsOf } from './visitors.access.ts';
+import { inScope, signedIn, visitorAdminScopeOf } from './visitors.access.ts';
 import { findVisit, revokePassesOf, type VisitRow } from './visitors.appointments.repository.ts';
 import { visitorAreas } from './visitors.areas.repository.ts';
 import { areaIdsOf, areaNamesOf } from './visitors.areas.rules.ts';
@@ -271,17 +271,20 @@ export async function findPass(ctx: RequestContext, id: string) {
   if (!isUuid(id)) throw new AppError('VISITOR_PASS_NOT_FOUND');
   const now = bookingClock.now();
   const outcome = await withTenant(ctx.db, tenant.id, async (tx): Promise<Outcome<PassWire>> => {
-    const isAdmin = (await visitorRightsOf(tx, tenant.id, user)).has('admin');
+    // a visitor administrator: for what their scope covers
+    const scope = await visitorAdminScopeOf(tx, tenant.id, user);
     const visit = await findVisit(tx, tenant.id, id);
     let subject: Outcome<PassSubject>;
     if (visit) {
+      const isAdmin = !!scope && inScope(scope, { areas: visit.in_school_area, visitor_type: visit.visitor_type });
       const { allowed, booking } = await visitAccess(tx, tenant.id, user, visit, isAdmin);
       if (!allowed) return { refuse: 'VISITOR_PASS_FORBIDDEN' };
       if ((await qrCodeSetting(tx, tenant.id)) !== 1) return { refuse: 'VISITOR_PASS_QR_DISABLED' };
       subject = await visitSubject(tx, tenant.id, visit, booking);
     } else {
-      const row = user.role === 'visitor' && !isAdmin ? null : await findLongTerm(tx, tenant.id, id);
+      const row = user.role === 'visitor' ? null : await findLongTerm(tx, tenant.id, id);
       if (!row) return { refuse: 'VISITOR_PASS_NOT_FOUND' };
+      const isAdmin = !!scope && inScope(scope, { areas: row.permission });
       if (!maySeeLongTermPass(row.user_id, user, isAdmin)) return { refuse: 'VISITOR_PASS_FORBIDDEN' };
       if ((await qrCodeSetting(tx, tenant.id)) !== 1) return { refuse: 'VISITOR_PASS_QR_DISABLED' };
       subject = longTermSubject(row, tenant.timeZone);
