@@ -918,6 +918,13 @@ export const errorCatalogue = {
   // Visitor back office: settings, fields, person types, administrators (section: visitors-admin-settings)
   // Visitor back office: visitor records, import/export, cars, entries (section: visitors-admin-records)
   // Visitor back office: visits, invitations, bearers, statistics (section: visitors-admin-visits)
+  VISITOR_STATS_INVALID: { zh: '统计条件无效：{field} {value}', en: 'Invalid statistics request: {field} {value}' },
+  VISITOR_BEARER_INVALID: { zh: '可邀请者无效：{field}', en: 'Invalid invitation bearer: {field}' },
+  VISITOR_BEARER_NOT_FOUND: { zh: '可邀请者不存在', en: 'The invitation bearer does not exist' },
+  VISITOR_INVITE_NOT_ALLOWED: {
+    zh: '您不在可邀请访客的部门、岗位或人员名单中，不能邀请访客',
+    en: 'You may not invite visitors: your department, post or account is not among those allowed to invite',
+  },
   // Visitor back office: long-term visitors, scopes, operate log, retention (section: visitors-admin-people)
 } as const satisfies Record<string, { zh: string; en: string }>;
 

@@ -32,6 +32,7 @@ import { visitorsAppointmentsGraphql } from './visitors/visitors.appointments.re
 // (section: visitors-admin-settings)
 // (section: visitors-admin-records)
 // (section: visitors-admin-visits)
+import { visitorAdminVisitsGraphql } from './visitors/visitors.admin-visits.resolvers.ts';
 // (section: visitors-admin-people)
 import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
 
@@ -80,5 +81,6 @@ export const graphqlContributions: GraphqlContribution[] = [
   // visitor back office (section: visitors-admin-settings)
   // visitor back office (section: visitors-admin-records)
   // visitor back office (section: visitors-admin-visits)
+  visitorAdminVisitsGraphql,
   // visitor back office (section: visitors-admin-people)
 ];

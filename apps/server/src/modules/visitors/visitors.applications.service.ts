@@ -4,6 +4,7 @@ import type { RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { signedIn } from './visitors.access.ts';
+import { requireInviter } from './visitors.admin-visits.service.ts';
 import { areasAsked, areasOfBooking, releaseSeats, takeSeats } from './visitors.appointments.areas.ts';
 import {
   bookingForGuests,
@@ -222,6 +223,7 @@ async function prepareInvitation(
   bookings: Map<string, { booking: BookingForGuests; people: number }>,
 ): Promise<Prepared> {
   if (viewer.user.role === 'visitor') throw new AppError('VISIT_VISITOR_CANNOT_INVITE');
+  if (type === '2') await requireInviter(tx, tenant.id, viewer.user);
   const path = pathOf(viewer, type);
   if (!path.enabled) throw new AppError('VISIT_TYPE_DISABLED', { type });
   const name = text(model, 'visitor_name');

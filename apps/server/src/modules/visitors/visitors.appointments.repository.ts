@@ -181,6 +181,8 @@ export interface VisitQuery {
   in_school_area?: { eq?: string; like?: string };
   in_school_date?: { eq?: string; in?: string[] };
   visitor_name?: { eq?: string; like?: string };
+  /** The host's or inviter's account (eq) or name or account (like). */
+  hostOrInviter?: { eq?: string; like?: string };
   limit: number;
   offset: number;
 }
@@ -247,6 +249,16 @@ function filtersOf(q: VisitQuery): (SQL | undefined)[] {
       : undefined,
     q.visitor_name?.eq ? eq(v.visitor_name, q.visitor_name.eq) : undefined,
     q.visitor_name?.like ? nameContains(v.visitor_name, q.visitor_name.like) : undefined,
+    q.hostOrInviter?.eq
+      ? or(eq(v.host_account, q.hostOrInviter.eq), eq(v.created_user, q.hostOrInviter.eq))
+      : undefined,
+    q.hostOrInviter?.like
+      ? or(
+          nameContains(v.accept_visit_name, q.hostOrInviter.like),
+          nameContains(v.host_account, q.hostOrInviter.like),
+          and(sql`${v.visitor_type} <> '1'`, nameContains(v.created_user_name, q.hostOrInviter.like)),
+        )
+      : undefined,
   ];
 }
 

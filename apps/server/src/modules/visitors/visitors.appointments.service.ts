@@ -246,6 +246,7 @@ export async function listVisits(
       in_school_area: condition(filter.in_school_area),
       in_school_date: condition(filter.in_school_date),
       visitor_name: condition(filter.visitor_name),
+      hostOrInviter: condition(filter.host),
     };
     if (user.role === 'visitor') {
       if (!viewer.visitor || args.only_flow === '1') return { nodes: [], total: 0, offset };

@@ -218,6 +218,13 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // visitor back office (section: visitors-admin-settings)
     // visitor back office (section: visitors-admin-records)
     // visitor back office (section: visitors-admin-visits)
+    // (the services require the visitor 'admin' right)
+    'Query.findVisitorInvitationBearerList': ['user'],
+    'Query.findVisitorAppointmentDataStatistics': ['user'],
+    'Mutation.batchDeleteVisitorAppointmentInformation': ['user'],
+    'Mutation.saveVisitorInvitationBearers': ['user'],
+    'Mutation.updateVisitorInvitationBearerState': ['user'],
+    'Mutation.deleteVisitorInvitationBearers': ['user'],
     // visitor back office (section: visitors-admin-people)
   },
   iam: {

@@ -1518,6 +1518,12 @@ export type Mutation = {
   /** Does nothing; every endpoint has a mutation root for modules to extend. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
   /**
+   * An administrator registers a visitor (data_source 1): visitor_name and phone required, phone and
+   * ID number sealed, a phone or ID number already registered refused; no password is set: the
+   * visitor sets one through the password reset of the register page. ids: the visitor's id.
+   */
+  addVisitorInfo?: Maybe<OperationResult>;
+  /**
    * An administrator of the booking's resource (a user holding a position in its admin_dept and/or
    * admin_post, or a tenant administrator) approves a booking awaiting approval (audit_status
    * '1' -> '2'); reason optional. Of two approvers acting at once exactly one wins.
@@ -1538,11 +1544,38 @@ export type Mutation = {
    * a booking is still to come (valid, not rejected, to be performed, not yet ended).
    */
   batchDeleteAppointmentInformation?: Maybe<OperationResult>;
+  batchDeleteVisitorAdminPermissionsEntity?: Maybe<OperationResult>;
+  /**
+   * Deletes visits (visitor administrators; soft: they leave every list): held quota seats are
+   * freed and their passes revoked. ids: the visits deleted. The spec names this
+   * batchDeleteAppointmentInformation(ids), but on apps_yy_sys that name already deletes bookings
+   * (booking.lifecycle.graphql): one endpoint cannot serve two fields of one name, so visits are
+   * deleted under this name (as findVisitorAppointmentInformationAll lists them).
+   */
+  batchDeleteVisitorAppointmentInformation?: Maybe<OperationResult>;
+  /** Deletes several visitor records, all or none (see deleteVisitorInfo). */
+  batchDeleteVisitorInfo?: Maybe<OperationResult>;
+  batchDeleteVisitorInfoFieldSettingsEntity?: Maybe<OperationResult>;
+  batchDeleteVisitorList?: Maybe<OperationResult>;
+  /** At most 100, all or none. */
+  batchDeleteVisitorLongTermEntity?: Maybe<OperationResult>;
+  batchDeleteVisitorPersonType?: Maybe<OperationResult>;
   /**
    * A host invites several visitors (each model one guest); all or none are saved. ids: the
    * visits' ids in order.
    */
   batchSaveVisitorAppointment?: Maybe<OperationResult>;
+  /** Records several entries of an import (data_source 2), all or none. ids: their ids. */
+  batchSaveVisitorList?: Maybe<OperationResult>;
+  /** At most 100, all or none. */
+  batchSaveVisitorLongTermEntity?: Maybe<OperationResult>;
+  batchUpdateVisitorDetailSettings?: Maybe<OperationResult>;
+  /** Sets is_valid (0 or 1) and/or person_type on several visitor records. */
+  batchUpdateVisitorInfo?: Maybe<OperationResult>;
+  batchUpdateVisitorInfoFieldSettingsEntity?: Maybe<OperationResult>;
+  /** At most 100, all or none. */
+  batchUpdateVisitorLongTermEntity?: Maybe<OperationResult>;
+  batchUpdateVisitorRegistorFieldSettingEntity?: Maybe<OperationResult>;
   /**
    * Cancels every occurrence of a periodic or batch booking that may still be cancelled (the
    * booker or an administrator; reason required; the cancel window applies per occurrence; those
@@ -1588,6 +1621,24 @@ export type Mutation = {
   /** Refused while the type has resources. */
   deleteResourcesType?: Maybe<OperationResult>;
   deleteReviewAddress?: Maybe<OperationResult>;
+  deleteVisitorAdminPermissionsEntity?: Maybe<OperationResult>;
+  /**
+   * Deletes a visitor record and its sign-in account. A visitor with approved or pending future
+   * visits is refused unless cancelVisits is true, which cancels them (seats freed, passes revoked).
+   */
+  deleteVisitorInfo?: Maybe<OperationResult>;
+  deleteVisitorInfoFieldSettingsEntity?: Maybe<OperationResult>;
+  /** Deletes invitation bearers (visitor administrators). */
+  deleteVisitorInvitationBearers?: Maybe<OperationResult>;
+  deleteVisitorList?: Maybe<OperationResult>;
+  deleteVisitorLongTermEntity?: Maybe<OperationResult>;
+  deleteVisitorPersonType?: Maybe<OperationResult>;
+  /**
+   * Imports visitors from rows (as the Excel import reads them; the file upload is
+   * POST /api/visitors/records/import): each row checked, duplicates within the rows and against
+   * the records reported, only the valid rows imported (data_source 2).
+   */
+  importVisitorInfo?: Maybe<VisitorImportResult>;
   initTenantsData?: Maybe<OperationResult>;
   manualInitTenantsData?: Maybe<ManualInitResult>;
   /** Administrators pardon a ban in force: it ends now; reason required; the entry is kept. */
@@ -1668,12 +1719,22 @@ export type Mutation = {
   saveTenants?: Maybe<OperationResult>;
   /** Sets an avatar: users their own, administrators any account of their tenant. */
   saveUserImage?: Maybe<UserImage>;
+  saveVisitorAdminPermissionsEntity?: Maybe<OperationResult>;
   /**
    * A visitor's application (or a host's invitation of one visitor). Takes the party's seats from
    * each area's daily quota at once (refused when they do not fit) and starts the approval the
    * visitor type's settings ask for; approved at once when none. ids: the visit's id.
    */
   saveVisitorAppointment?: Maybe<OperationResult>;
+  saveVisitorDetailSettings?: Maybe<OperationResult>;
+  saveVisitorInfoFieldSettingsEntity?: Maybe<OperationResult>;
+  /** Adds invitation bearers (visitor administrators); one already listed is kept as it is. ids: those added. */
+  saveVisitorInvitationBearers?: Maybe<OperationResult>;
+  /** Records an entry by hand (data_source 1). ids: the entry's id. */
+  saveVisitorList?: Maybe<OperationResult>;
+  saveVisitorLongTermEntity?: Maybe<OperationResult>;
+  saveVisitorOverallSettingsEntity?: Maybe<OperationResult>;
+  saveVisitorPersonType?: Maybe<OperationResult>;
   /**
    * Staff (tenant administrators, the resource's administrators) scan a booker's voucher: type
    * '1' (default) checks the booking in, '2' checks it out. A voucher is single use: of two scans
@@ -1732,8 +1793,28 @@ export type Mutation = {
    * in model (never phone, card number or password).
    */
   updateVisitorAddFieldInfo?: Maybe<OperationResult>;
+  updateVisitorAdminPermissionsEntity?: Maybe<OperationResult>;
+  updateVisitorAdminPermissionsEntityState?: Maybe<OperationResult>;
   /** Changes a visit not yet approved (by its visitor or inviting host): date, areas, party, car, reason. */
   updateVisitorAppointment?: Maybe<OperationResult>;
+  updateVisitorDetailSettings?: Maybe<OperationResult>;
+  /** Changes a visitor record (phone and ID number too, duplicates refused); the password is never changed here. */
+  updateVisitorInfo?: Maybe<OperationResult>;
+  updateVisitorInfoFieldSettingsEntity?: Maybe<OperationResult>;
+  /** Enables (is_enable 1) or disables (0) invitation bearers (visitor administrators). */
+  updateVisitorInvitationBearerState?: Maybe<OperationResult>;
+  /** Changes an entry's time, place or name. */
+  updateVisitorList?: Maybe<OperationResult>;
+  updateVisitorLongTermEntity?: Maybe<OperationResult>;
+  /** Enables (1) or disables (0) long-term visitors; their passes are revoked. At most 100. */
+  updateVisitorLongTermListState?: Maybe<OperationResult>;
+  updateVisitorOverallSettingsEntity?: Maybe<OperationResult>;
+  updateVisitorPersonType?: Maybe<OperationResult>;
+  updateVisitorRegistorFieldSettingEntity?: Maybe<OperationResult>;
+};
+
+export type MutationAddVisitorInfoArgs = {
+  model: VisitorRegistrationInput;
 };
 
 export type MutationApproveAppointmentArgs = {
@@ -1755,8 +1836,67 @@ export type MutationBatchDeleteAppointmentInformationArgs = {
   ids: Array<InputMaybe<Scalars['String']['input']>>;
 };
 
+export type MutationBatchDeleteVisitorAdminPermissionsEntityArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+export type MutationBatchDeleteVisitorAppointmentInformationArgs = {
+  ids: Array<InputMaybe<Scalars['String']['input']>>;
+};
+
+export type MutationBatchDeleteVisitorInfoArgs = {
+  cancelVisits?: InputMaybe<Scalars['Boolean']['input']>;
+  ids: Array<Scalars['String']['input']>;
+};
+
+export type MutationBatchDeleteVisitorInfoFieldSettingsEntityArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+export type MutationBatchDeleteVisitorListArgs = {
+  ids: Array<Scalars['String']['input']>;
+};
+
+export type MutationBatchDeleteVisitorLongTermEntityArgs = {
+  ids: Array<Scalars['String']['input']>;
+};
+
+export type MutationBatchDeleteVisitorPersonTypeArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
 export type MutationBatchSaveVisitorAppointmentArgs = {
   models: Array<VisitorAppointmentInput>;
+};
+
+export type MutationBatchSaveVisitorListArgs = {
+  models: Array<VisitorListInput>;
+};
+
+export type MutationBatchSaveVisitorLongTermEntityArgs = {
+  models: Array<VisitorLongTermInput>;
+};
+
+export type MutationBatchUpdateVisitorDetailSettingsArgs = {
+  models: Array<VisitorDetailSettingsInput>;
+};
+
+export type MutationBatchUpdateVisitorInfoArgs = {
+  ids: Array<Scalars['String']['input']>;
+  is_valid?: InputMaybe<Scalars['Int']['input']>;
+  person_type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationBatchUpdateVisitorInfoFieldSettingsEntityArgs = {
+  models: Array<VisitorInfoFieldSettingsInput>;
+};
+
+export type MutationBatchUpdateVisitorLongTermEntityArgs = {
+  models: Array<VisitorLongTermInput>;
+};
+
+export type MutationBatchUpdateVisitorRegistorFieldSettingEntityArgs = {
+  models: Array<VisitorRegistorFieldSettingInput>;
 };
 
 export type MutationCancelAppointmentSeriesArgs = {
@@ -1840,6 +1980,39 @@ export type MutationDeleteResourcesTypeArgs = {
 
 export type MutationDeleteReviewAddressArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteVisitorAdminPermissionsEntityArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteVisitorInfoArgs = {
+  cancelVisits?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['String']['input'];
+};
+
+export type MutationDeleteVisitorInfoFieldSettingsEntityArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteVisitorInvitationBearersArgs = {
+  ids: Array<Scalars['String']['input']>;
+};
+
+export type MutationDeleteVisitorListArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type MutationDeleteVisitorLongTermEntityArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type MutationDeleteVisitorPersonTypeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationImportVisitorInfoArgs = {
+  models: Array<VisitorRegistrationInput>;
 };
 
 export type MutationInitTenantsDataArgs = {
@@ -1986,8 +2159,40 @@ export type MutationSaveUserImageArgs = {
   model: InputUserImage;
 };
 
+export type MutationSaveVisitorAdminPermissionsEntityArgs = {
+  model: VisitorAdminPermissionsInput;
+};
+
 export type MutationSaveVisitorAppointmentArgs = {
   model: VisitorAppointmentInput;
+};
+
+export type MutationSaveVisitorDetailSettingsArgs = {
+  model: VisitorDetailSettingsInput;
+};
+
+export type MutationSaveVisitorInfoFieldSettingsEntityArgs = {
+  model: VisitorInfoFieldSettingsInput;
+};
+
+export type MutationSaveVisitorInvitationBearersArgs = {
+  models: Array<VisitorInvitationBearerInput>;
+};
+
+export type MutationSaveVisitorListArgs = {
+  model: VisitorListInput;
+};
+
+export type MutationSaveVisitorLongTermEntityArgs = {
+  model: VisitorLongTermInput;
+};
+
+export type MutationSaveVisitorOverallSettingsEntityArgs = {
+  model: VisitorOverallSettingsInput;
+};
+
+export type MutationSaveVisitorPersonTypeArgs = {
+  model: VisitorPersonTypeInput;
 };
 
 export type MutationScanAppointmentSignCodeArgs = {
@@ -2087,8 +2292,60 @@ export type MutationUpdateVisitorAddFieldInfoArgs = {
   model?: InputMaybe<VisitorRegistrationInput>;
 };
 
+export type MutationUpdateVisitorAdminPermissionsEntityArgs = {
+  model: VisitorAdminPermissionsInput;
+};
+
+export type MutationUpdateVisitorAdminPermissionsEntityStateArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  is_enable: Scalars['Int']['input'];
+};
+
 export type MutationUpdateVisitorAppointmentArgs = {
   model: VisitorAppointmentInput;
+};
+
+export type MutationUpdateVisitorDetailSettingsArgs = {
+  model: VisitorDetailSettingsInput;
+};
+
+export type MutationUpdateVisitorInfoArgs = {
+  id: Scalars['String']['input'];
+  model: VisitorRegistrationInput;
+};
+
+export type MutationUpdateVisitorInfoFieldSettingsEntityArgs = {
+  model: VisitorInfoFieldSettingsInput;
+};
+
+export type MutationUpdateVisitorInvitationBearerStateArgs = {
+  ids: Array<Scalars['String']['input']>;
+  is_enable: Scalars['Int']['input'];
+};
+
+export type MutationUpdateVisitorListArgs = {
+  model: VisitorListInput;
+};
+
+export type MutationUpdateVisitorLongTermEntityArgs = {
+  model: VisitorLongTermInput;
+};
+
+export type MutationUpdateVisitorLongTermListStateArgs = {
+  ids: Array<Scalars['String']['input']>;
+  is_enable: Scalars['Int']['input'];
+};
+
+export type MutationUpdateVisitorOverallSettingsEntityArgs = {
+  model: VisitorOverallSettingsInput;
+};
+
+export type MutationUpdateVisitorPersonTypeArgs = {
+  model: VisitorPersonTypeInput;
+};
+
+export type MutationUpdateVisitorRegistorFieldSettingEntityArgs = {
+  model: VisitorRegistorFieldSettingInput;
 };
 
 /** A closed period of the asked date: book_date "YYYY-MM-DD", start_time/end_time "HH:mm" (end "24:00" = end of day). */
@@ -2561,6 +2818,15 @@ export type Query = {
   findTenantsAll?: Maybe<Array<Maybe<Tenant>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
+  /** Visitor administrators and gate staff (keyword: account or name; permission: 'admin' or 'gate'). */
+  findVisitorAdminPermissionsEntityList?: Maybe<Array<Maybe<VisitorAdminPermissionsEntity>>>;
+  /**
+   * Visit and entry counts (visitor administrators): category 'day' | 'week' | 'month' | 'year';
+   * timeStr a day "YYYY-MM-DD" (the day, or a day of the week, month or year asked when the
+   * more specific argument is absent); week any day "YYYY-MM-DD" of the ISO week; month "YYYY-MM";
+   * year "YYYY"; nothing: the current period. resourcesIds: only these areas (comma separated).
+   */
+  findVisitorAppointmentDataStatistics?: Maybe<VisitorDataStatistics>;
   /** One visit with its approval trail, for whoever may see it; phone numbers and ID numbers masked. */
   findVisitorAppointmentDetail?: Maybe<VisitorAppointmentEntity>;
   /**
@@ -2575,10 +2841,14 @@ export type Query = {
   findVisitorAppointmentInformationAll?: Maybe<VisitorAppointmentEntityConnection>;
   /** The remaining daily quota of each asked area and date. */
   findVisitorAvailableNumber?: Maybe<Array<Maybe<VisitorAvailableNumber>>>;
+  /** Visitors' cars and plates by date and area (visits with a car), for the visitor 'admin' or 'gate' right. */
+  findVisitorCarList?: Maybe<VisitorCarEntityConnection>;
   /** Overall settings, offered visitor types and the areas, for the visitor's and the host's pages. */
   findVisitorCategoryConfig?: Maybe<VisitorCategoryConfig>;
   /** Every visitor type's settings. */
   findVisitorDetailSettingsList?: Maybe<Array<Maybe<VisitorDetailSettings>>>;
+  /** The same visitor records under the spec's other name (clients of the original call both). */
+  findVisitorEntityList?: Maybe<VisitorRegistrationEntityConnection>;
   /** The keys, revocations and areas a gate verifies with, for gate staff and visitor administrators. */
   findVisitorGateBundle?: Maybe<VisitorGateBundle>;
   /**
@@ -2592,8 +2862,21 @@ export type Query = {
   findVisitorInfoFieldDataRange?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
   /** Every information field setting, in order. */
   findVisitorInfoFieldSettingsEntityList?: Maybe<Array<Maybe<VisitorInfoFieldSettingsEntity>>>;
+  /** The invitation bearers (visitor administrators), optionally of one type or with a name containing `name`. */
+  findVisitorInvitationBearerList?: Maybe<Array<Maybe<VisitorInvitationBearer>>>;
+  /** Entries recorded at gates, newest first, for the visitor 'admin' or 'gate' right. */
+  findVisitorListEntityList?: Maybe<VisitorListEntityConnection>;
+  /** The campus entry summary of date (default today), for the visitor 'admin' or 'gate' right. */
+  findVisitorListSummary?: Maybe<VisitorListSummary>;
   /** Long-term visitors of person_type whose name contains user_name. */
   findVisitorLongTermByPersonTypeAndName?: Maybe<Array<Maybe<VisitorLongTermEntity>>>;
+  /**
+   * Long-term visitors for visitor administrators (within their scope's areas), by name; phone
+   * masked. first at most 200.
+   */
+  findVisitorLongTermEntityList?: Maybe<VisitorLongTermEntityConnection>;
+  /** The visitor module's operate log (module 'visitor'), for visitor administrators; as findOperateLogAll. */
+  findVisitorOperateLogList?: Maybe<OperateLogConnection>;
   /** The campus areas that take visitors (overall settings' apply_school_resources, enabled resources). */
   findVisitorOverAllSettingsResources?: Maybe<Array<Maybe<VisitorAreaResource>>>;
   /** The tenant's overall visitor settings (defaults until an administrator saves them). */
@@ -2604,8 +2887,15 @@ export type Query = {
    * once the visit is approved; a booking guest's pass follows the booking's current window.
    */
   findVisitorPass?: Maybe<VisitorPass>;
+  /** The visitor person types (code table yy_visitor_person_type; defaults seeded on first need). */
+  findVisitorPersonTypeList?: Maybe<Array<Maybe<VisitorPersonType>>>;
   /** Every registration field setting, in order. */
   findVisitorRegistorFieldSettingEntityList?: Maybe<Array<Maybe<VisitorRegistorFieldSettingEntity>>>;
+  /**
+   * Visitor records (registrations) for the visitor 'admin' right, newest first. whole: phone and
+   * ID numbers whole (each such listing written to the operate log).
+   */
+  findVisitorRegistrationEntityList?: Maybe<VisitorRegistrationEntityConnection>;
   /** The information fields a visitor fills in (is_visitor_valid_info 1), in order. */
   findVisitorValidFieldInfo?: Maybe<Array<Maybe<VisitorInfoFieldSettingsEntity>>>;
   /**
@@ -2945,6 +3235,20 @@ export type QueryFindUserImageArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryFindVisitorAdminPermissionsEntityListArgs = {
+  keyword?: InputMaybe<Scalars['String']['input']>;
+  permission?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindVisitorAppointmentDataStatisticsArgs = {
+  category: Scalars['String']['input'];
+  month?: InputMaybe<Scalars['String']['input']>;
+  resourcesIds?: InputMaybe<Scalars['String']['input']>;
+  timeStr?: InputMaybe<Scalars['String']['input']>;
+  week?: InputMaybe<Scalars['String']['input']>;
+  year?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryFindVisitorAppointmentDetailArgs = {
   id: Scalars['String']['input'];
   whole?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2964,6 +3268,19 @@ export type QueryFindVisitorAvailableNumberArgs = {
   models?: InputMaybe<Array<InputMaybe<VisitorAvailableNumberInput>>>;
 };
 
+export type QueryFindVisitorCarListArgs = {
+  filter?: InputMaybe<VisitorCarFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindVisitorEntityListArgs = {
+  filter?: InputMaybe<VisitorRecordFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  whole?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type QueryFindVisitorInfoByAccountArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
   whole?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2977,13 +3294,50 @@ export type QueryFindVisitorInfoFieldDataRangeArgs = {
   fieldEnName: Scalars['String']['input'];
 };
 
+export type QueryFindVisitorInvitationBearerListArgs = {
+  bearer_type?: InputMaybe<Scalars['String']['input']>;
+  is_enable?: InputMaybe<Scalars['Int']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindVisitorListEntityListArgs = {
+  filter?: InputMaybe<VisitorListFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindVisitorListSummaryArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryFindVisitorLongTermByPersonTypeAndNameArgs = {
   person_type?: InputMaybe<Scalars['String']['input']>;
   user_name?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryFindVisitorLongTermEntityListArgs = {
+  filter?: InputMaybe<VisitorLongTermFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  paging?: InputMaybe<VisitorPagingInput>;
+};
+
+export type QueryFindVisitorOperateLogListArgs = {
+  filter?: InputMaybe<OperateLogFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  operateTime?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
 export type QueryFindVisitorPassArgs = {
   id: Scalars['String']['input'];
+};
+
+export type QueryFindVisitorRegistrationEntityListArgs = {
+  filter?: InputMaybe<VisitorRecordFilterMap>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  whole?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type QueryPreviewAppointmentSeriesArgs = {
@@ -3850,6 +4204,35 @@ export type UserImage = {
 };
 
 /**
+ * A visitor administrator (spec 3 Visitor admin permission): a directory user (admin_user: the
+ * account) with permission 'admin' (manages visitors, sees numbers whole) or 'gate' (verifies
+ * passes, records entries), within a scope: scope_areas (area ids) and scope_types (visitor
+ * types), comma separated, empty meaning all. is_enable 0: the row gives no right.
+ */
+export type VisitorAdminPermissionsEntity = {
+  __typename?: 'VisitorAdminPermissionsEntity';
+  admin_user?: Maybe<Scalars['String']['output']>;
+  admin_user_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_enable?: Maybe<Scalars['Int']['output']>;
+  mod_time?: Maybe<Scalars['String']['output']>;
+  mod_user?: Maybe<Scalars['String']['output']>;
+  permission?: Maybe<Scalars['String']['output']>;
+  scope_areas?: Maybe<Scalars['String']['output']>;
+  scope_types?: Maybe<Scalars['String']['output']>;
+};
+
+/** A visitor administrator to add (admin_user: a directory account) or change (by id). */
+export type VisitorAdminPermissionsInput = {
+  admin_user?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_enable?: InputMaybe<Scalars['Int']['input']>;
+  permission?: InputMaybe<Scalars['String']['input']>;
+  scope_areas?: InputMaybe<Scalars['String']['input']>;
+  scope_types?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
  * Whether a visit or a long-term visitor (id) is admitted now: errcode "0" yes; otherwise msg and
  * msg_en say why. kind: 'visit' or 'longTerm'; visitor_name masked.
  */
@@ -3932,8 +4315,12 @@ export type VisitorAppointmentEntityEdge = {
   node?: Maybe<VisitorAppointmentEntity>;
 };
 
-/** Filter columns: state, visitor_type, in_school_area, in_school_date, visitor_name (like). */
+/**
+ * Filter columns: state, visitor_type, in_school_area, in_school_date, visitor_name (like);
+ * host: the host's or inviter's name or account (like, or eq an account).
+ */
 export type VisitorAppointmentFilterMap = {
+  host?: InputMaybe<StringFilter>;
   in_school_area?: InputMaybe<StringFilter>;
   in_school_date?: InputMaybe<StringFilter>;
   state?: InputMaybe<StringFilter>;
@@ -4013,6 +4400,52 @@ export type VisitorAvailableNumberInput = {
 };
 
 /**
+ * A visitor's car on a visit (visits with is_car 1), for the gate's car list. phone masked.
+ * in_school_area_name(_en): the areas' names.
+ */
+export type VisitorCarEntity = {
+  __typename?: 'VisitorCarEntity';
+  accept_visit_name?: Maybe<Scalars['String']['output']>;
+  car_card_number?: Maybe<Scalars['String']['output']>;
+  car_product?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  in_school_area?: Maybe<Scalars['String']['output']>;
+  in_school_area_name?: Maybe<Scalars['String']['output']>;
+  in_school_area_name_en?: Maybe<Scalars['String']['output']>;
+  in_school_date?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['Int']['output']>;
+  state_name?: Maybe<Scalars['String']['output']>;
+  state_name_en?: Maybe<Scalars['String']['output']>;
+  visitor_id?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+};
+
+export type VisitorCarEntityConnection = {
+  __typename?: 'VisitorCarEntityConnection';
+  edges?: Maybe<Array<Maybe<VisitorCarEntityEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type VisitorCarEntityEdge = {
+  __typename?: 'VisitorCarEntityEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<VisitorCarEntity>;
+};
+
+/**
+ * Filter columns of visitors' cars: in_school_date (eq, gte, lte: "YYYY-MM-DD"), in_school_area
+ * (eq: an area id), car_card_number (like), state (eq or in; default: approved visits, 2).
+ */
+export type VisitorCarFilterMap = {
+  car_card_number?: InputMaybe<StringFilter>;
+  in_school_area?: InputMaybe<StringFilter>;
+  in_school_date?: InputMaybe<StringFilter>;
+  state?: InputMaybe<StringFilter>;
+};
+
+/**
  * What a visitor's pages need in one request: the overall settings, the offered visitor types
  * and the areas that take visitors.
  */
@@ -4021,6 +4454,28 @@ export type VisitorCategoryConfig = {
   areas?: Maybe<Array<Maybe<VisitorAreaResource>>>;
   detailSettings?: Maybe<Array<Maybe<VisitorDetailSettings>>>;
   overallSettings?: Maybe<VisitorOverallSettingsEntity>;
+};
+
+/**
+ * The visitor statistics of a period (findVisitorAppointmentDataStatistics): category 'day' (one
+ * period, the day), 'week' (a period per day, Monday to Sunday), 'month' (per day) or 'year' (per
+ * month "YYYY-MM"); from/to the days covered. Counted from rows, not personal data: the numbers stay
+ * after the retention period anonymises visits. Deleted visits are not counted; entries are counted
+ * once per pass and gate (repeated scans left out). peak_hour: the hour with most entries (-1: none).
+ */
+export type VisitorDataStatistics = {
+  __typename?: 'VisitorDataStatistics';
+  areas?: Maybe<Array<Maybe<VisitorStatisticsArea>>>;
+  category?: Maybe<Scalars['String']['output']>;
+  from?: Maybe<Scalars['String']['output']>;
+  hours?: Maybe<Array<Maybe<VisitorStatisticsHour>>>;
+  peak_hour?: Maybe<Scalars['Int']['output']>;
+  periods?: Maybe<Array<Maybe<VisitorStatisticsPeriod>>>;
+  to?: Maybe<Scalars['String']['output']>;
+  total_approved?: Maybe<Scalars['Int']['output']>;
+  total_entries?: Maybe<Scalars['Int']['output']>;
+  total_visits?: Maybe<Scalars['Int']['output']>;
+  types?: Maybe<Array<Maybe<VisitorStatisticsType>>>;
 };
 
 /**
@@ -4042,6 +4497,20 @@ export type VisitorDetailSettings = {
   visitor_type?: Maybe<Scalars['String']['output']>;
   visitor_type_name?: Maybe<Scalars['String']['output']>;
   visitor_type_name_en?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Changes to a visitor type's settings (visitor_type '1', '2' or '3'); only the fields given
+ * change. invite_school_flow_path: the second level's approvers, directory accounts comma separated.
+ */
+export type VisitorDetailSettingsInput = {
+  apply_school_resources?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  invite_school_flow_path?: InputMaybe<Scalars['String']['input']>;
+  is_enable?: InputMaybe<Scalars['Int']['input']>;
+  is_enable_second_level?: InputMaybe<Scalars['Int']['input']>;
+  is_invite_school_flow_path?: InputMaybe<Scalars['Int']['input']>;
+  visitor_type: Scalars['String']['input'];
 };
 
 /**
@@ -4102,6 +4571,29 @@ export type VisitorGateBundle = {
 };
 
 /**
+ * An import's report: total data rows, imported rows, the refused rows' reasons (errcode "0" when
+ * at least one row was imported).
+ */
+export type VisitorImportResult = {
+  __typename?: 'VisitorImportResult';
+  errcode?: Maybe<Scalars['String']['output']>;
+  errors?: Maybe<Array<Maybe<VisitorImportRowError>>>;
+  imported?: Maybe<Scalars['Int']['output']>;
+  msg?: Maybe<Scalars['String']['output']>;
+  msg_en?: Maybe<Scalars['String']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
+/** One row of an import that was refused: row number in the sheet, column, reason in zh and en. */
+export type VisitorImportRowError = {
+  __typename?: 'VisitorImportRowError';
+  field?: Maybe<Scalars['String']['output']>;
+  msg?: Maybe<Scalars['String']['output']>;
+  msg_en?: Maybe<Scalars['String']['output']>;
+  row?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
  * An information field a visitor fills in at /mobile/visitor/addinfo (is_visitor_valid_info,
  * is_visitor_required_info) and a visit application asks for (is_appointment_valid_info,
  * is_appointment_required_info). field_type: text, number, phone, email, idcard, date, select
@@ -4124,6 +4616,127 @@ export type VisitorInfoFieldSettingsEntity = {
   is_visitor_required_info?: Maybe<Scalars['Int']['output']>;
   is_visitor_valid_info?: Maybe<Scalars['Int']['output']>;
   sort?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * An information field. save: field_name (a letter, then letters, digits, underscores; not a
+ * registration field's name) and field_label required; update: by id (the name never changes).
+ * field_type: text, textarea, number, phone, email, idcard, date, select (data_range: its
+ * options), image.
+ */
+export type VisitorInfoFieldSettingsInput = {
+  data_range?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  field_label?: InputMaybe<Scalars['String']['input']>;
+  field_label_en?: InputMaybe<Scalars['String']['input']>;
+  field_name?: InputMaybe<Scalars['String']['input']>;
+  field_type?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_appointment_required_info?: InputMaybe<Scalars['Int']['input']>;
+  is_appointment_valid_info?: InputMaybe<Scalars['Int']['input']>;
+  is_show_school_info?: InputMaybe<Scalars['Int']['input']>;
+  is_show_visit_record?: InputMaybe<Scalars['Int']['input']>;
+  is_visitor_required_info?: InputMaybe<Scalars['Int']['input']>;
+  is_visitor_valid_info?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/**
+ * Who may invite visitors (an invitation bearer): a department (with every department below it), a
+ * post or a user of the directory. bearer_type 'dept' | 'post' | 'user'; bearer_id the directory
+ * id; bearer_name its name as the directory gave it when added. With at least one enabled bearer,
+ * only the users they cover may invite (visitor_type '2'); with none, every directory user may.
+ */
+export type VisitorInvitationBearer = {
+  __typename?: 'VisitorInvitationBearer';
+  bearer_id?: Maybe<Scalars['String']['output']>;
+  bearer_name?: Maybe<Scalars['String']['output']>;
+  bearer_type?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_enable?: Maybe<Scalars['Int']['output']>;
+  mod_time?: Maybe<Scalars['String']['output']>;
+  mod_user?: Maybe<Scalars['String']['output']>;
+};
+
+/** A department, post or user to add as an invitation bearer (its name is read from the directory). */
+export type VisitorInvitationBearerInput = {
+  bearer_id: Scalars['String']['input'];
+  bearer_type: Scalars['String']['input'];
+};
+
+/**
+ * An entry recorded at a gate (spec 3: Visitor list). arrive_time "YYYY-MM-DD HH:mm:ss" in the
+ * tenant's time zone; arrival_place the gate's area id (arrival_place_name(_en) its name);
+ * data_source 1 page (a gate's scan or an administrator's hand entry), 2 import, 3 sync
+ * (data_source_name(_en) names it); repeat: a repeat entry of the same pass at the same gate.
+ * visitor_name is masked for gate staff without the visitor 'admin' right.
+ */
+export type VisitorListEntity = {
+  __typename?: 'VisitorListEntity';
+  apply_id?: Maybe<Scalars['String']['output']>;
+  arrival_place?: Maybe<Scalars['String']['output']>;
+  arrival_place_name?: Maybe<Scalars['String']['output']>;
+  arrival_place_name_en?: Maybe<Scalars['String']['output']>;
+  arrive_time?: Maybe<Scalars['String']['output']>;
+  data_source?: Maybe<Scalars['Int']['output']>;
+  data_source_name?: Maybe<Scalars['String']['output']>;
+  data_source_name_en?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  recorded_by?: Maybe<Scalars['String']['output']>;
+  repeat?: Maybe<Scalars['Boolean']['output']>;
+  visitor_id?: Maybe<Scalars['String']['output']>;
+  visitor_name?: Maybe<Scalars['String']['output']>;
+};
+
+export type VisitorListEntityConnection = {
+  __typename?: 'VisitorListEntityConnection';
+  edges?: Maybe<Array<Maybe<VisitorListEntityEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type VisitorListEntityEdge = {
+  __typename?: 'VisitorListEntityEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<VisitorListEntity>;
+};
+
+/**
+ * Filter columns of entries: arrive_time (eq: a day "YYYY-MM-DD"; gte, lte: days), arrival_place
+ * (eq: an area id), data_source (eq: 1, 2 or 3), visitor_name (like).
+ */
+export type VisitorListFilterMap = {
+  arrival_place?: InputMaybe<StringFilter>;
+  arrive_time?: InputMaybe<StringFilter>;
+  data_source?: InputMaybe<StringFilter>;
+  visitor_name?: InputMaybe<StringFilter>;
+};
+
+/**
+ * An entry an administrator records by hand (data_source 1) or imports (data_source 2).
+ * arrive_time: "YYYY-MM-DD HH:mm[:ss]" in the tenant's time zone or ISO 8601 (default now);
+ * arrival_place: a visitor area's id; apply_id: the visit (its visitor and name are taken from it),
+ * else visitor_name.
+ */
+export type VisitorListInput = {
+  apply_id?: InputMaybe<Scalars['String']['input']>;
+  arrival_place?: InputMaybe<Scalars['String']['input']>;
+  arrive_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  visitor_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * The campus entry summary of a day (date "YYYY-MM-DD", the tenant's time zone): entries and
+ * distinct people entered that day, the people on campus now (entered today and still inside
+ * their visit's window; entries without a visit count until the day's end) and entries ever.
+ */
+export type VisitorListSummary = {
+  __typename?: 'VisitorListSummary';
+  date?: Maybe<Scalars['String']['output']>;
+  entries?: Maybe<Scalars['Int']['output']>;
+  on_campus?: Maybe<Scalars['Int']['output']>;
+  people?: Maybe<Scalars['Int']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
 };
 
 /**
@@ -4150,6 +4763,55 @@ export type VisitorLongTermEntity = {
   weekdays?: Maybe<Scalars['String']['output']>;
 };
 
+export type VisitorLongTermEntityConnection = {
+  __typename?: 'VisitorLongTermEntityConnection';
+  edges?: Maybe<Array<Maybe<VisitorLongTermEntityEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type VisitorLongTermEntityEdge = {
+  __typename?: 'VisitorLongTermEntityEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<VisitorLongTermEntity>;
+};
+
+/**
+ * Filter columns of the long-term visitors (back office): user_name (like or eq), person_type
+ * (eq), is_enable (eq: 0 or 1), validity (eq: 'current' valid today, 'future' not yet,
+ * 'expired' ended; in the tenant's time zone).
+ */
+export type VisitorLongTermFilterMap = {
+  is_enable?: InputMaybe<StringFilter>;
+  person_type?: InputMaybe<StringFilter>;
+  user_name?: InputMaybe<StringFilter>;
+  validity?: InputMaybe<StringFilter>;
+};
+
+/**
+ * A long-term visitor to add (no id) or change (id). user_name required; phone a mainland mobile
+ * number (sealed; empty keeps the stored one on a change); permission area ids (comma separated,
+ * visitor areas; empty: every visitor area); valid_from/valid_to "YYYY-MM-DD"; weekdays ISO 1-7
+ * (comma separated, default all); start_time/end_time "HH:mm" ("24:00" the end of the day);
+ * is_enable 0/1 (default 1). A change of dates, areas, weekdays, hours or is_enable revokes the
+ * current pass (the next ask gets a new one).
+ */
+export type VisitorLongTermInput = {
+  dept?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_enable?: InputMaybe<Scalars['Int']['input']>;
+  permission?: InputMaybe<Scalars['String']['input']>;
+  person_type?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  user_id?: InputMaybe<Scalars['String']['input']>;
+  user_name?: InputMaybe<Scalars['String']['input']>;
+  valid_from?: InputMaybe<Scalars['String']['input']>;
+  valid_to?: InputMaybe<Scalars['String']['input']>;
+  weekdays?: InputMaybe<Scalars['String']['input']>;
+};
+
 /**
  * The visitor module's overall settings (spec 3). Flags are 0/1. apply_school_resources: the ids
  * (comma separated) of the campus areas that take visitors. welcome_content and
@@ -4167,9 +4829,32 @@ export type VisitorOverallSettingsEntity = {
   is_welcome_setting?: Maybe<Scalars['Int']['output']>;
   mod_time?: Maybe<Scalars['String']['output']>;
   other_setting?: Maybe<Scalars['String']['output']>;
+  /** Days after a visit before its personal data is anonymised (7..3650, default 180). */
+  retention_days?: Maybe<Scalars['Int']['output']>;
   sys_name?: Maybe<Scalars['String']['output']>;
   visitor_infor_cotent?: Maybe<Scalars['String']['output']>;
   welcome_content?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Changes to the overall settings: only the fields given change. welcome_content and
+ * visitor_infor_cotent are sanitised; apply_school_resources: ids of visitor areas, comma
+ * separated (empty: every visitor area); retention_days 7..3650.
+ */
+export type VisitorOverallSettingsInput = {
+  apply_school_resources?: InputMaybe<Scalars['String']['input']>;
+  banner_img?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  in_school_name?: InputMaybe<Scalars['String']['input']>;
+  is_invite_school_flow_path?: InputMaybe<Scalars['Int']['input']>;
+  is_visitor_infor?: InputMaybe<Scalars['Int']['input']>;
+  is_visitor_qr_code?: InputMaybe<Scalars['Int']['input']>;
+  is_welcome_setting?: InputMaybe<Scalars['Int']['input']>;
+  other_setting?: InputMaybe<Scalars['String']['input']>;
+  retention_days?: InputMaybe<Scalars['Int']['input']>;
+  sys_name?: InputMaybe<Scalars['String']['input']>;
+  visitor_infor_cotent?: InputMaybe<Scalars['String']['input']>;
+  welcome_content?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type VisitorPagingInput = {
@@ -4228,6 +4913,26 @@ export type VisitorPassVerdict = {
   visitor_name?: Maybe<Scalars['String']['output']>;
 };
 
+/** A visitor person type: an item of the code table yy_visitor_person_type. */
+export type VisitorPersonType = {
+  __typename?: 'VisitorPersonType';
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  item_code?: Maybe<Scalars['String']['output']>;
+  item_index?: Maybe<Scalars['Int']['output']>;
+  item_name?: Maybe<Scalars['String']['output']>;
+  item_name_en?: Maybe<Scalars['String']['output']>;
+};
+
+/** A person type to add (item_code optional: made up when missing) or change (by id). */
+export type VisitorPersonTypeInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  item_code?: InputMaybe<Scalars['String']['input']>;
+  item_index?: InputMaybe<Scalars['Int']['input']>;
+  item_name: Scalars['String']['input'];
+  item_name_en?: InputMaybe<Scalars['String']['input']>;
+};
+
 /**
  * Whether a phone belongs to a registered visitor, as a host inviting by phone sees it: the name
  * masked, nothing else personal.
@@ -4237,6 +4942,23 @@ export type VisitorPhoneLookup = {
   phone?: Maybe<Scalars['String']['output']>;
   registered?: Maybe<Scalars['Boolean']['output']>;
   visitor_name?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Filter columns of the visitor records (back office): visitor_name (like or eq), phone and
+ * card_number (eq: the whole number, matched exactly through its lookup hash; never a partial
+ * match), unit (like), person_type (eq), data_source (eq: 1 page, 2 import, 3 sync), is_valid (eq),
+ * create_time (gte, lte: "YYYY-MM-DD", the registration day in the tenant's time zone).
+ */
+export type VisitorRecordFilterMap = {
+  card_number?: InputMaybe<StringFilter>;
+  create_time?: InputMaybe<StringFilter>;
+  data_source?: InputMaybe<StringFilter>;
+  is_valid?: InputMaybe<StringFilter>;
+  person_type?: InputMaybe<StringFilter>;
+  phone?: InputMaybe<StringFilter>;
+  unit?: InputMaybe<StringFilter>;
+  visitor_name?: InputMaybe<StringFilter>;
 };
 
 /**
@@ -4256,6 +4978,17 @@ export type VisitorRegistorFieldSettingEntity = {
   mod_time?: Maybe<Scalars['String']['output']>;
   mod_user_name?: Maybe<Scalars['String']['output']>;
   sort?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Changes to a registration field (by field_name); the name and the phone stay shown and required. */
+export type VisitorRegistorFieldSettingInput = {
+  field_label?: InputMaybe<Scalars['String']['input']>;
+  field_label_en?: InputMaybe<Scalars['String']['input']>;
+  field_name: Scalars['String']['input'];
+  id?: InputMaybe<Scalars['ID']['input']>;
+  is_required?: InputMaybe<Scalars['Int']['input']>;
+  is_valid?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /**
@@ -4300,6 +5033,19 @@ export type VisitorRegistrationEntity = {
   visitor_picture?: Maybe<Scalars['String']['output']>;
 };
 
+export type VisitorRegistrationEntityConnection = {
+  __typename?: 'VisitorRegistrationEntityConnection';
+  edges?: Maybe<Array<Maybe<VisitorRegistrationEntityEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type VisitorRegistrationEntityEdge = {
+  __typename?: 'VisitorRegistrationEntityEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<VisitorRegistrationEntity>;
+};
+
 /**
  * A registration as a visitor sends it (/mobile/visitor/register). Which fields are shown and
  * required follows the registration field settings; phone is always required and proved by
@@ -4325,6 +5071,44 @@ export type VisitorRegistrationInput = {
   verification_code?: InputMaybe<Scalars['String']['input']>;
   visitor_name?: InputMaybe<Scalars['String']['input']>;
   visitor_picture?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Visits to one area (a visit to several areas counts for each) and entries recorded there. */
+export type VisitorStatisticsArea = {
+  __typename?: 'VisitorStatisticsArea';
+  entries?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  visits?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Entries in one hour of the day (0-23, the tenant's time). */
+export type VisitorStatisticsHour = {
+  __typename?: 'VisitorStatisticsHour';
+  entries?: Maybe<Scalars['Int']['output']>;
+  hour?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Visits (by visit date) and entries (first scans at a gate, by local time) in one period. */
+export type VisitorStatisticsPeriod = {
+  __typename?: 'VisitorStatisticsPeriod';
+  approved?: Maybe<Scalars['Int']['output']>;
+  cancelled?: Maybe<Scalars['Int']['output']>;
+  entries?: Maybe<Scalars['Int']['output']>;
+  pending?: Maybe<Scalars['Int']['output']>;
+  period?: Maybe<Scalars['String']['output']>;
+  rejected?: Maybe<Scalars['Int']['output']>;
+  visits?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Visits of one visitor type ('1' applied, '2' invited, '3' a booking's guest). */
+export type VisitorStatisticsType = {
+  __typename?: 'VisitorStatisticsType';
+  name?: Maybe<Scalars['String']['output']>;
+  name_en?: Maybe<Scalars['String']['output']>;
+  visitor_type?: Maybe<Scalars['String']['output']>;
+  visits?: Maybe<Scalars['Int']['output']>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -4583,6 +5367,8 @@ export type ResolversTypes = ResolversObject<{
   Tenant: ResolverTypeWrapper<Tenant>;
   UserDisplayInfoConfig: ResolverTypeWrapper<UserDisplayInfoConfig>;
   UserImage: ResolverTypeWrapper<UserImage>;
+  VisitorAdminPermissionsEntity: ResolverTypeWrapper<VisitorAdminPermissionsEntity>;
+  VisitorAdminPermissionsInput: VisitorAdminPermissionsInput;
   VisitorAdmissionCheck: ResolverTypeWrapper<VisitorAdmissionCheck>;
   VisitorAppointmentAudit: ResolverTypeWrapper<VisitorAppointmentAudit>;
   VisitorAppointmentEntity: ResolverTypeWrapper<VisitorAppointmentEntity>;
@@ -4593,24 +5379,56 @@ export type ResolversTypes = ResolversObject<{
   VisitorAreaResource: ResolverTypeWrapper<VisitorAreaResource>;
   VisitorAvailableNumber: ResolverTypeWrapper<VisitorAvailableNumber>;
   VisitorAvailableNumberInput: VisitorAvailableNumberInput;
+  VisitorCarEntity: ResolverTypeWrapper<VisitorCarEntity>;
+  VisitorCarEntityConnection: ResolverTypeWrapper<VisitorCarEntityConnection>;
+  VisitorCarEntityEdge: ResolverTypeWrapper<VisitorCarEntityEdge>;
+  VisitorCarFilterMap: VisitorCarFilterMap;
   VisitorCategoryConfig: ResolverTypeWrapper<VisitorCategoryConfig>;
+  VisitorDataStatistics: ResolverTypeWrapper<VisitorDataStatistics>;
   VisitorDetailSettings: ResolverTypeWrapper<VisitorDetailSettings>;
+  VisitorDetailSettingsInput: VisitorDetailSettingsInput;
   VisitorEntryInput: VisitorEntryInput;
   VisitorEntryResult: ResolverTypeWrapper<VisitorEntryResult>;
   VisitorFieldValue: ResolverTypeWrapper<VisitorFieldValue>;
   VisitorFieldValueInput: VisitorFieldValueInput;
   VisitorGateBundle: ResolverTypeWrapper<VisitorGateBundle>;
+  VisitorImportResult: ResolverTypeWrapper<VisitorImportResult>;
+  VisitorImportRowError: ResolverTypeWrapper<VisitorImportRowError>;
   VisitorInfoFieldSettingsEntity: ResolverTypeWrapper<VisitorInfoFieldSettingsEntity>;
+  VisitorInfoFieldSettingsInput: VisitorInfoFieldSettingsInput;
+  VisitorInvitationBearer: ResolverTypeWrapper<VisitorInvitationBearer>;
+  VisitorInvitationBearerInput: VisitorInvitationBearerInput;
+  VisitorListEntity: ResolverTypeWrapper<VisitorListEntity>;
+  VisitorListEntityConnection: ResolverTypeWrapper<VisitorListEntityConnection>;
+  VisitorListEntityEdge: ResolverTypeWrapper<VisitorListEntityEdge>;
+  VisitorListFilterMap: VisitorListFilterMap;
+  VisitorListInput: VisitorListInput;
+  VisitorListSummary: ResolverTypeWrapper<VisitorListSummary>;
   VisitorLongTermEntity: ResolverTypeWrapper<VisitorLongTermEntity>;
+  VisitorLongTermEntityConnection: ResolverTypeWrapper<VisitorLongTermEntityConnection>;
+  VisitorLongTermEntityEdge: ResolverTypeWrapper<VisitorLongTermEntityEdge>;
+  VisitorLongTermFilterMap: VisitorLongTermFilterMap;
+  VisitorLongTermInput: VisitorLongTermInput;
   VisitorOverallSettingsEntity: ResolverTypeWrapper<VisitorOverallSettingsEntity>;
+  VisitorOverallSettingsInput: VisitorOverallSettingsInput;
   VisitorPagingInput: VisitorPagingInput;
   VisitorPass: ResolverTypeWrapper<VisitorPass>;
   VisitorPassKey: ResolverTypeWrapper<VisitorPassKey>;
   VisitorPassVerdict: ResolverTypeWrapper<VisitorPassVerdict>;
+  VisitorPersonType: ResolverTypeWrapper<VisitorPersonType>;
+  VisitorPersonTypeInput: VisitorPersonTypeInput;
   VisitorPhoneLookup: ResolverTypeWrapper<VisitorPhoneLookup>;
+  VisitorRecordFilterMap: VisitorRecordFilterMap;
   VisitorRegistorFieldSettingEntity: ResolverTypeWrapper<VisitorRegistorFieldSettingEntity>;
+  VisitorRegistorFieldSettingInput: VisitorRegistorFieldSettingInput;
   VisitorRegistrationEntity: ResolverTypeWrapper<VisitorRegistrationEntity>;
+  VisitorRegistrationEntityConnection: ResolverTypeWrapper<VisitorRegistrationEntityConnection>;
+  VisitorRegistrationEntityEdge: ResolverTypeWrapper<VisitorRegistrationEntityEdge>;
   VisitorRegistrationInput: VisitorRegistrationInput;
+  VisitorStatisticsArea: ResolverTypeWrapper<VisitorStatisticsArea>;
+  VisitorStatisticsHour: ResolverTypeWrapper<VisitorStatisticsHour>;
+  VisitorStatisticsPeriod: ResolverTypeWrapper<VisitorStatisticsPeriod>;
+  VisitorStatisticsType: ResolverTypeWrapper<VisitorStatisticsType>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -4782,6 +5600,8 @@ export type ResolversParentTypes = ResolversObject<{
   Tenant: Tenant;
   UserDisplayInfoConfig: UserDisplayInfoConfig;
   UserImage: UserImage;
+  VisitorAdminPermissionsEntity: VisitorAdminPermissionsEntity;
+  VisitorAdminPermissionsInput: VisitorAdminPermissionsInput;
   VisitorAdmissionCheck: VisitorAdmissionCheck;
   VisitorAppointmentAudit: VisitorAppointmentAudit;
   VisitorAppointmentEntity: VisitorAppointmentEntity;
@@ -4792,24 +5612,56 @@ export type ResolversParentTypes = ResolversObject<{
   VisitorAreaResource: VisitorAreaResource;
   VisitorAvailableNumber: VisitorAvailableNumber;
   VisitorAvailableNumberInput: VisitorAvailableNumberInput;
+  VisitorCarEntity: VisitorCarEntity;
+  VisitorCarEntityConnection: VisitorCarEntityConnection;
+  VisitorCarEntityEdge: VisitorCarEntityEdge;
+  VisitorCarFilterMap: VisitorCarFilterMap;
   VisitorCategoryConfig: VisitorCategoryConfig;
+  VisitorDataStatistics: VisitorDataStatistics;
   VisitorDetailSettings: VisitorDetailSettings;
+  VisitorDetailSettingsInput: VisitorDetailSettingsInput;
   VisitorEntryInput: VisitorEntryInput;
   VisitorEntryResult: VisitorEntryResult;
   VisitorFieldValue: VisitorFieldValue;
   VisitorFieldValueInput: VisitorFieldValueInput;
   VisitorGateBundle: VisitorGateBundle;
+  VisitorImportResult: VisitorImportResult;
+  VisitorImportRowError: VisitorImportRowError;
   VisitorInfoFieldSettingsEntity: VisitorInfoFieldSettingsEntity;
+  VisitorInfoFieldSettingsInput: VisitorInfoFieldSettingsInput;
+  VisitorInvitationBearer: VisitorInvitationBearer;
+  VisitorInvitationBearerInput: VisitorInvitationBearerInput;
+  VisitorListEntity: VisitorListEntity;
+  VisitorListEntityConnection: VisitorListEntityConnection;
+  VisitorListEntityEdge: VisitorListEntityEdge;
+  VisitorListFilterMap: VisitorListFilterMap;
+  VisitorListInput: VisitorListInput;
+  VisitorListSummary: VisitorListSummary;
   VisitorLongTermEntity: VisitorLongTermEntity;
+  VisitorLongTermEntityConnection: VisitorLongTermEntityConnection;
+  VisitorLongTermEntityEdge: VisitorLongTermEntityEdge;
+  VisitorLongTermFilterMap: VisitorLongTermFilterMap;
+  VisitorLongTermInput: VisitorLongTermInput;
   VisitorOverallSettingsEntity: VisitorOverallSettingsEntity;
+  VisitorOverallSettingsInput: VisitorOverallSettingsInput;
   VisitorPagingInput: VisitorPagingInput;
   VisitorPass: VisitorPass;
   VisitorPassKey: VisitorPassKey;
   VisitorPassVerdict: VisitorPassVerdict;
+  VisitorPersonType: VisitorPersonType;
+  VisitorPersonTypeInput: VisitorPersonTypeInput;
   VisitorPhoneLookup: VisitorPhoneLookup;
+  VisitorRecordFilterMap: VisitorRecordFilterMap;
   VisitorRegistorFieldSettingEntity: VisitorRegistorFieldSettingEntity;
+  VisitorRegistorFieldSettingInput: VisitorRegistorFieldSettingInput;
   VisitorRegistrationEntity: VisitorRegistrationEntity;
+  VisitorRegistrationEntityConnection: VisitorRegistrationEntityConnection;
+  VisitorRegistrationEntityEdge: VisitorRegistrationEntityEdge;
   VisitorRegistrationInput: VisitorRegistrationInput;
+  VisitorStatisticsArea: VisitorStatisticsArea;
+  VisitorStatisticsHour: VisitorStatisticsHour;
+  VisitorStatisticsPeriod: VisitorStatisticsPeriod;
+  VisitorStatisticsType: VisitorStatisticsType;
 }>;
 
 export type AppointmentAllowanceResolvers<
@@ -5453,6 +6305,12 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  addVisitorInfo?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationAddVisitorInfoArgs, 'model'>
+  >;
   approveAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -5477,11 +6335,95 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationBatchDeleteAppointmentInformationArgs, 'ids'>
   >;
+  batchDeleteVisitorAdminPermissionsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorAdminPermissionsEntityArgs, 'ids'>
+  >;
+  batchDeleteVisitorAppointmentInformation?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorAppointmentInformationArgs, 'ids'>
+  >;
+  batchDeleteVisitorInfo?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorInfoArgs, 'ids'>
+  >;
+  batchDeleteVisitorInfoFieldSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorInfoFieldSettingsEntityArgs, 'ids'>
+  >;
+  batchDeleteVisitorList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorListArgs, 'ids'>
+  >;
+  batchDeleteVisitorLongTermEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorLongTermEntityArgs, 'ids'>
+  >;
+  batchDeleteVisitorPersonType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchDeleteVisitorPersonTypeArgs, 'ids'>
+  >;
   batchSaveVisitorAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationBatchSaveVisitorAppointmentArgs, 'models'>
+  >;
+  batchSaveVisitorList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchSaveVisitorListArgs, 'models'>
+  >;
+  batchSaveVisitorLongTermEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchSaveVisitorLongTermEntityArgs, 'models'>
+  >;
+  batchUpdateVisitorDetailSettings?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchUpdateVisitorDetailSettingsArgs, 'models'>
+  >;
+  batchUpdateVisitorInfo?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchUpdateVisitorInfoArgs, 'ids'>
+  >;
+  batchUpdateVisitorInfoFieldSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchUpdateVisitorInfoFieldSettingsEntityArgs, 'models'>
+  >;
+  batchUpdateVisitorLongTermEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchUpdateVisitorLongTermEntityArgs, 'models'>
+  >;
+  batchUpdateVisitorRegistorFieldSettingEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationBatchUpdateVisitorRegistorFieldSettingEntityArgs, 'models'>
   >;
   cancelAppointmentSeries?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -5602,6 +6544,54 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationDeleteReviewAddressArgs>
+  >;
+  deleteVisitorAdminPermissionsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorAdminPermissionsEntityArgs, 'id'>
+  >;
+  deleteVisitorInfo?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorInfoArgs, 'id'>
+  >;
+  deleteVisitorInfoFieldSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorInfoFieldSettingsEntityArgs, 'id'>
+  >;
+  deleteVisitorInvitationBearers?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorInvitationBearersArgs, 'ids'>
+  >;
+  deleteVisitorList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorListArgs, 'id'>
+  >;
+  deleteVisitorLongTermEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorLongTermEntityArgs, 'id'>
+  >;
+  deleteVisitorPersonType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteVisitorPersonTypeArgs, 'id'>
+  >;
+  importVisitorInfo?: Resolver<
+    Maybe<ResolversTypes['VisitorImportResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportVisitorInfoArgs, 'models'>
   >;
   initTenantsData?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -5792,11 +6782,59 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSaveUserImageArgs, 'model'>
   >;
+  saveVisitorAdminPermissionsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorAdminPermissionsEntityArgs, 'model'>
+  >;
   saveVisitorAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationSaveVisitorAppointmentArgs, 'model'>
+  >;
+  saveVisitorDetailSettings?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorDetailSettingsArgs, 'model'>
+  >;
+  saveVisitorInfoFieldSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorInfoFieldSettingsEntityArgs, 'model'>
+  >;
+  saveVisitorInvitationBearers?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorInvitationBearersArgs, 'models'>
+  >;
+  saveVisitorList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorListArgs, 'model'>
+  >;
+  saveVisitorLongTermEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorLongTermEntityArgs, 'model'>
+  >;
+  saveVisitorOverallSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorOverallSettingsEntityArgs, 'model'>
+  >;
+  saveVisitorPersonType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveVisitorPersonTypeArgs, 'model'>
   >;
   scanAppointmentSignCode?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -5918,11 +6956,83 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationUpdateVisitorAddFieldInfoArgs, 'fields'>
   >;
+  updateVisitorAdminPermissionsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorAdminPermissionsEntityArgs, 'model'>
+  >;
+  updateVisitorAdminPermissionsEntityState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorAdminPermissionsEntityStateArgs, 'ids' | 'is_enable'>
+  >;
   updateVisitorAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationUpdateVisitorAppointmentArgs, 'model'>
+  >;
+  updateVisitorDetailSettings?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorDetailSettingsArgs, 'model'>
+  >;
+  updateVisitorInfo?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorInfoArgs, 'id' | 'model'>
+  >;
+  updateVisitorInfoFieldSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorInfoFieldSettingsEntityArgs, 'model'>
+  >;
+  updateVisitorInvitationBearerState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorInvitationBearerStateArgs, 'ids' | 'is_enable'>
+  >;
+  updateVisitorList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorListArgs, 'model'>
+  >;
+  updateVisitorLongTermEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorLongTermEntityArgs, 'model'>
+  >;
+  updateVisitorLongTermListState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorLongTermListStateArgs, 'ids' | 'is_enable'>
+  >;
+  updateVisitorOverallSettingsEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorOverallSettingsEntityArgs, 'model'>
+  >;
+  updateVisitorPersonType?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorPersonTypeArgs, 'model'>
+  >;
+  updateVisitorRegistorFieldSettingEntity?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateVisitorRegistorFieldSettingEntityArgs, 'model'>
   >;
 }>;
 
@@ -6479,6 +7589,18 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindUserImageArgs>
   >;
+  findVisitorAdminPermissionsEntityList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorAdminPermissionsEntity']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorAdminPermissionsEntityListArgs>
+  >;
+  findVisitorAppointmentDataStatistics?: Resolver<
+    Maybe<ResolversTypes['VisitorDataStatistics']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindVisitorAppointmentDataStatisticsArgs, 'category'>
+  >;
   findVisitorAppointmentDetail?: Resolver<
     Maybe<ResolversTypes['VisitorAppointmentEntity']>,
     ParentType,
@@ -6497,11 +7619,23 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindVisitorAvailableNumberArgs>
   >;
+  findVisitorCarList?: Resolver<
+    Maybe<ResolversTypes['VisitorCarEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorCarListArgs>
+  >;
   findVisitorCategoryConfig?: Resolver<Maybe<ResolversTypes['VisitorCategoryConfig']>, ParentType, ContextType>;
   findVisitorDetailSettingsList?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorDetailSettings']>>>,
     ParentType,
     ContextType
+  >;
+  findVisitorEntityList?: Resolver<
+    Maybe<ResolversTypes['VisitorRegistrationEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorEntityListArgs>
   >;
   findVisitorGateBundle?: Resolver<Maybe<ResolversTypes['VisitorGateBundle']>, ParentType, ContextType>;
   findVisitorInfoByAccount?: Resolver<
@@ -6527,11 +7661,41 @@ export type QueryResolvers<
     ParentType,
     ContextType
   >;
+  findVisitorInvitationBearerList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorInvitationBearer']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorInvitationBearerListArgs>
+  >;
+  findVisitorListEntityList?: Resolver<
+    Maybe<ResolversTypes['VisitorListEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorListEntityListArgs>
+  >;
+  findVisitorListSummary?: Resolver<
+    Maybe<ResolversTypes['VisitorListSummary']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorListSummaryArgs>
+  >;
   findVisitorLongTermByPersonTypeAndName?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorLongTermEntity']>>>,
     ParentType,
     ContextType,
     Partial<QueryFindVisitorLongTermByPersonTypeAndNameArgs>
+  >;
+  findVisitorLongTermEntityList?: Resolver<
+    Maybe<ResolversTypes['VisitorLongTermEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorLongTermEntityListArgs>
+  >;
+  findVisitorOperateLogList?: Resolver<
+    Maybe<ResolversTypes['OperateLogConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorOperateLogListArgs>
   >;
   findVisitorOverAllSettingsResources?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>,
@@ -6549,10 +7713,21 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryFindVisitorPassArgs, 'id'>
   >;
+  findVisitorPersonTypeList?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorPersonType']>>>,
+    ParentType,
+    ContextType
+  >;
   findVisitorRegistorFieldSettingEntityList?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorRegistorFieldSettingEntity']>>>,
     ParentType,
     ContextType
+  >;
+  findVisitorRegistrationEntityList?: Resolver<
+    Maybe<ResolversTypes['VisitorRegistrationEntityConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindVisitorRegistrationEntityListArgs>
   >;
   findVisitorValidFieldInfo?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorInfoFieldSettingsEntity']>>>,
@@ -7372,6 +8547,22 @@ export type UserImageResolvers<
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type VisitorAdminPermissionsEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorAdminPermissionsEntity'] =
+    ResolversParentTypes['VisitorAdminPermissionsEntity'],
+> = ResolversObject<{
+  admin_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  admin_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mod_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  permission?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scope_areas?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scope_types?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type VisitorAdmissionCheckResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorAdmissionCheck'] = ResolversParentTypes['VisitorAdmissionCheck'],
@@ -7482,6 +8673,44 @@ export type VisitorAvailableNumberResolvers<
   used?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
+export type VisitorCarEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorCarEntity'] = ResolversParentTypes['VisitorCarEntity'],
+> = ResolversObject<{
+  accept_visit_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  car_card_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  car_product?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  in_school_area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_area_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_area_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  in_school_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorCarEntityConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorCarEntityConnection'] =
+    ResolversParentTypes['VisitorCarEntityConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorCarEntityEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorCarEntityEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorCarEntityEdge'] = ResolversParentTypes['VisitorCarEntityEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VisitorCarEntity']>, ParentType, ContextType>;
+}>;
+
 export type VisitorCategoryConfigResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorCategoryConfig'] = ResolversParentTypes['VisitorCategoryConfig'],
@@ -7489,6 +8718,23 @@ export type VisitorCategoryConfigResolvers<
   areas?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>, ParentType, ContextType>;
   detailSettings?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorDetailSettings']>>>, ParentType, ContextType>;
   overallSettings?: Resolver<Maybe<ResolversTypes['VisitorOverallSettingsEntity']>, ParentType, ContextType>;
+}>;
+
+export type VisitorDataStatisticsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorDataStatistics'] = ResolversParentTypes['VisitorDataStatistics'],
+> = ResolversObject<{
+  areas?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorStatisticsArea']>>>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hours?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorStatisticsHour']>>>, ParentType, ContextType>;
+  peak_hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  periods?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorStatisticsPeriod']>>>, ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total_approved?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total_entries?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total_visits?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  types?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorStatisticsType']>>>, ParentType, ContextType>;
 }>;
 
 export type VisitorDetailSettingsResolvers<
@@ -7540,6 +8786,28 @@ export type VisitorGateBundleResolvers<
   time_zone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type VisitorImportResultResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorImportResult'] = ResolversParentTypes['VisitorImportResult'],
+> = ResolversObject<{
+  errcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errors?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorImportRowError']>>>, ParentType, ContextType>;
+  imported?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  msg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  msg_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorImportRowErrorResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorImportRowError'] = ResolversParentTypes['VisitorImportRowError'],
+> = ResolversObject<{
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  msg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  msg_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  row?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
 export type VisitorInfoFieldSettingsEntityResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorInfoFieldSettingsEntity'] =
@@ -7560,6 +8828,67 @@ export type VisitorInfoFieldSettingsEntityResolvers<
   is_visitor_required_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   is_visitor_valid_info?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   sort?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorInvitationBearerResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorInvitationBearer'] = ResolversParentTypes['VisitorInvitationBearer'],
+> = ResolversObject<{
+  bearer_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bearer_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bearer_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mod_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorListEntityResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorListEntity'] = ResolversParentTypes['VisitorListEntity'],
+> = ResolversObject<{
+  apply_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arrival_place?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arrival_place_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arrival_place_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arrive_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data_source?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  data_source_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data_source_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  recorded_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  repeat?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  visitor_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorListEntityConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorListEntityConnection'] =
+    ResolversParentTypes['VisitorListEntityConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorListEntityEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorListEntityEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorListEntityEdge'] = ResolversParentTypes['VisitorListEntityEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VisitorListEntity']>, ParentType, ContextType>;
+}>;
+
+export type VisitorListSummaryResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorListSummary'] = ResolversParentTypes['VisitorListSummary'],
+> = ResolversObject<{
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entries?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  on_campus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  people?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type VisitorLongTermEntityResolvers<
@@ -7583,6 +8912,25 @@ export type VisitorLongTermEntityResolvers<
   weekdays?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type VisitorLongTermEntityConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorLongTermEntityConnection'] =
+    ResolversParentTypes['VisitorLongTermEntityConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorLongTermEntityEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorLongTermEntityEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorLongTermEntityEdge'] =
+    ResolversParentTypes['VisitorLongTermEntityEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VisitorLongTermEntity']>, ParentType, ContextType>;
+}>;
+
 export type VisitorOverallSettingsEntityResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorOverallSettingsEntity'] =
@@ -7598,6 +8946,7 @@ export type VisitorOverallSettingsEntityResolvers<
   is_welcome_setting?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   other_setting?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  retention_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   sys_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   visitor_infor_cotent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   welcome_content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -7644,6 +8993,18 @@ export type VisitorPassVerdictResolvers<
   valid_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   valid_to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorPersonTypeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorPersonType'] = ResolversParentTypes['VisitorPersonType'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  item_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_index?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  item_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  item_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type VisitorPhoneLookupResolvers<
@@ -7707,6 +9068,67 @@ export type VisitorRegistrationEntityResolvers<
   visit_path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   visitor_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   visitor_picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VisitorRegistrationEntityConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorRegistrationEntityConnection'] =
+    ResolversParentTypes['VisitorRegistrationEntityConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['VisitorRegistrationEntityEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorRegistrationEntityEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorRegistrationEntityEdge'] =
+    ResolversParentTypes['VisitorRegistrationEntityEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['VisitorRegistrationEntity']>, ParentType, ContextType>;
+}>;
+
+export type VisitorStatisticsAreaResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorStatisticsArea'] = ResolversParentTypes['VisitorStatisticsArea'],
+> = ResolversObject<{
+  entries?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visits?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorStatisticsHourResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorStatisticsHour'] = ResolversParentTypes['VisitorStatisticsHour'],
+> = ResolversObject<{
+  entries?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorStatisticsPeriodResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorStatisticsPeriod'] = ResolversParentTypes['VisitorStatisticsPeriod'],
+> = ResolversObject<{
+  approved?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  cancelled?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  entries?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pending?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rejected?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  visits?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VisitorStatisticsTypeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorStatisticsType'] = ResolversParentTypes['VisitorStatisticsType'],
+> = ResolversObject<{
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitor_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visits?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
@@ -7809,6 +9231,7 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   Tenant?: TenantResolvers<ContextType>;
   UserDisplayInfoConfig?: UserDisplayInfoConfigResolvers<ContextType>;
   UserImage?: UserImageResolvers<ContextType>;
+  VisitorAdminPermissionsEntity?: VisitorAdminPermissionsEntityResolvers<ContextType>;
   VisitorAdmissionCheck?: VisitorAdmissionCheckResolvers<ContextType>;
   VisitorAppointmentAudit?: VisitorAppointmentAuditResolvers<ContextType>;
   VisitorAppointmentEntity?: VisitorAppointmentEntityResolvers<ContextType>;
@@ -7816,18 +9239,38 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   VisitorAppointmentEntityEdge?: VisitorAppointmentEntityEdgeResolvers<ContextType>;
   VisitorAreaResource?: VisitorAreaResourceResolvers<ContextType>;
   VisitorAvailableNumber?: VisitorAvailableNumberResolvers<ContextType>;
+  VisitorCarEntity?: VisitorCarEntityResolvers<ContextType>;
+  VisitorCarEntityConnection?: VisitorCarEntityConnectionResolvers<ContextType>;
+  VisitorCarEntityEdge?: VisitorCarEntityEdgeResolvers<ContextType>;
   VisitorCategoryConfig?: VisitorCategoryConfigResolvers<ContextType>;
+  VisitorDataStatistics?: VisitorDataStatisticsResolvers<ContextType>;
   VisitorDetailSettings?: VisitorDetailSettingsResolvers<ContextType>;
   VisitorEntryResult?: VisitorEntryResultResolvers<ContextType>;
   VisitorFieldValue?: VisitorFieldValueResolvers<ContextType>;
   VisitorGateBundle?: VisitorGateBundleResolvers<ContextType>;
+  VisitorImportResult?: VisitorImportResultResolvers<ContextType>;
+  VisitorImportRowError?: VisitorImportRowErrorResolvers<ContextType>;
   VisitorInfoFieldSettingsEntity?: VisitorInfoFieldSettingsEntityResolvers<ContextType>;
+  VisitorInvitationBearer?: VisitorInvitationBearerResolvers<ContextType>;
+  VisitorListEntity?: VisitorListEntityResolvers<ContextType>;
+  VisitorListEntityConnection?: VisitorListEntityConnectionResolvers<ContextType>;
+  VisitorListEntityEdge?: VisitorListEntityEdgeResolvers<ContextType>;
+  VisitorListSummary?: VisitorListSummaryResolvers<ContextType>;
   VisitorLongTermEntity?: VisitorLongTermEntityResolvers<ContextType>;
+  VisitorLongTermEntityConnection?: VisitorLongTermEntityConnectionResolvers<ContextType>;
+  VisitorLongTermEntityEdge?: VisitorLongTermEntityEdgeResolvers<ContextType>;
   VisitorOverallSettingsEntity?: VisitorOverallSettingsEntityResolvers<ContextType>;
   VisitorPass?: VisitorPassResolvers<ContextType>;
   VisitorPassKey?: VisitorPassKeyResolvers<ContextType>;
   VisitorPassVerdict?: VisitorPassVerdictResolvers<ContextType>;
+  VisitorPersonType?: VisitorPersonTypeResolvers<ContextType>;
   VisitorPhoneLookup?: VisitorPhoneLookupResolvers<ContextType>;
   VisitorRegistorFieldSettingEntity?: VisitorRegistorFieldSettingEntityResolvers<ContextType>;
   VisitorRegistrationEntity?: VisitorRegistrationEntityResolvers<ContextType>;
+  VisitorRegistrationEntityConnection?: VisitorRegistrationEntityConnectionResolvers<ContextType>;
+  VisitorRegistrationEntityEdge?: VisitorRegistrationEntityEdgeResolvers<ContextType>;
+  VisitorStatisticsArea?: VisitorStatisticsAreaResolvers<ContextType>;
+  VisitorStatisticsHour?: VisitorStatisticsHourResolvers<ContextType>;
+  VisitorStatisticsPeriod?: VisitorStatisticsPeriodResolvers<ContextType>;
+  VisitorStatisticsType?: VisitorStatisticsTypeResolvers<ContextType>;
 }>;
