@@ -7,6 +7,7 @@ import { decrypt, encrypt, type VisitorKeys } from './visitors.crypto.ts';
 import { offeredAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
 import * as repo from './visitors.settings.repository.ts';
+import { personTypeNames } from './visitors.admin-settings.repository.ts';
 import { FIELD_TYPES, optionsOf, VISITOR_TYPES, type InfoField } from './visitors.settings.rules.ts';
 
 /*
@@ -149,6 +150,8 @@ export async function infoFieldOptions(ctx: RequestContext, fieldName: unknown):
   const { tenant } = signedIn(ctx);
   const name = typeof fieldName === 'string' ? fieldName.trim() : '';
   if (!name) throw new AppError('REQUIRED', { field: 'fieldEnName' });
+  // The registration field person_type takes its options from the person types' code table.
+  if (name === 'person_type') return withTenant(ctx.db, tenant.id, (tx) => personTypeNames(tx, tenant.id));
   const [row] = await withTenant(ctx.db, tenant.id, (tx) =>
     repo.listInfoFields(tx, tenant.id, { fieldName: name.slice(0, 100) }),
   );
