@@ -916,7 +916,72 @@ export const errorCatalogue = {
     en: 'The entry is more than 7 days old and is no longer recorded',
   },
   // Visitor back office: settings, fields, person types, administrators (section: visitors-admin-settings)
+  VISITOR_RETENTION_RANGE: {
+    zh: '保留天数须在 {min} 到 {max} 之间',
+    en: 'The retention period must be between {min} and {max} days',
+  },
+  VISITOR_SETTINGS_AREA_UNKNOWN: {
+    zh: '区域无效：{id}（不是开放给访客的区域）',
+    en: 'Invalid area "{id}" (not an area open to visitors)',
+  },
+  VISITOR_TYPE_UNKNOWN: { zh: '没有访客类型 {type}', en: 'There is no visitor type "{type}"' },
+  VISITOR_REGISTER_FIELD_FIXED: {
+    zh: '注册字段 {field} 必须显示且必填',
+    en: 'The registration field "{field}" must stay shown and required',
+  },
+  VISITOR_INFO_FIELD_NOT_FOUND: { zh: '信息字段不存在', en: 'The information field does not exist' },
+  VISITOR_FIELD_NAME_INVALID: {
+    zh: '字段名无效：{field}（以字母开头，只含字母、数字和下划线，最多 60 个字符）',
+    en: 'Invalid field name "{field}" (a letter, then letters, digits or underscores, at most 60)',
+  },
+  VISITOR_FIELD_NAME_TAKEN: { zh: '字段名 {field} 已被使用', en: 'The field name "{field}" is already used' },
+  VISITOR_FIELD_TYPE_INVALID: { zh: '字段类型无效：{type}', en: 'Invalid field type "{type}"' },
+  VISITOR_FIELD_OPTIONS_REQUIRED: {
+    zh: '下拉选择字段至少需要一个选项',
+    en: 'A choice field needs at least one option',
+  },
+  VISITOR_PERSON_TYPE_NOT_FOUND: { zh: '人员类型不存在', en: 'The person type does not exist' },
+  VISITOR_PERSON_TYPE_TAKEN: { zh: '人员类型 {name} 已存在', en: 'The person type "{name}" already exists' },
+  VISITOR_PERSON_TYPE_CODE_INVALID: {
+    zh: '人员类型代码无效：{code}（字母、数字、下划线或连字符）',
+    en: 'Invalid person type code "{code}" (letters, digits, underscores or hyphens)',
+  },
+  VISITOR_ADMIN_NOT_FOUND: { zh: '访客管理员不存在', en: 'The visitor administrator does not exist' },
+  VISITOR_ADMIN_TAKEN: {
+    zh: '用户 {account} 已是访客管理员',
+    en: 'The user "{account}" is already a visitor administrator',
+  },
+  VISITOR_ADMIN_USER_UNKNOWN: {
+    zh: '没有账号为 {account} 的用户',
+    en: 'There is no user with the account "{account}"',
+  },
+  VISITOR_ADMIN_PERMISSION_INVALID: {
+    zh: '权限无效：{permission}（admin 或 gate）',
+    en: 'Invalid permission "{permission}" (admin or gate)',
+  },
   // Visitor back office: visitor records, import/export, cars, entries (section: visitors-admin-records)
+  VISITOR_HAS_FUTURE_VISITS: {
+    zh: '访客 {name} 有{count}个已批准的未来来访，请先取消，或选择删除时一并取消',
+    en: 'Visitor {name} has {count} approved future visits: cancel them first, or choose to cancel them with the deletion',
+  },
+  VISITOR_IMPORT_NO_HEADER: {
+    zh: '第一行必须是表头，且包含 visitor_name 和 phone 列',
+    en: 'The first row must be the header and include the visitor_name and phone columns',
+  },
+  VISITOR_IMPORT_DUPLICATE_ROW: {
+    zh: '{field}与第{other}行重复',
+    en: '{field_en} repeats row {other}',
+  },
+  VISITOR_IMPORT_DONE: { zh: '导入成功，共导入{imported}名访客', en: 'Import succeeded: {imported} visitors imported' },
+  VISITOR_IMPORT_PARTIAL: {
+    zh: '已导入{imported}名访客，{failed}行有错误未导入',
+    en: '{imported} visitors imported; {failed} rows have errors and were not imported',
+  },
+  VISITOR_IMPORT_FAILED: {
+    zh: '导入失败：{failed}行有错误，未导入任何访客',
+    en: 'Import failed: {failed} rows have errors; no visitor was imported',
+  },
+  VISITOR_ENTRY_NOT_FOUND: { zh: '进入记录不存在', en: 'The entry record does not exist' },
   // Visitor back office: visits, invitations, bearers, statistics (section: visitors-admin-visits)
   VISITOR_STATS_INVALID: { zh: '统计条件无效：{field} {value}', en: 'Invalid statistics request: {field} {value}' },
   VISITOR_BEARER_INVALID: { zh: '可邀请者无效：{field}', en: 'Invalid invitation bearer: {field}' },
@@ -926,6 +991,16 @@ export const errorCatalogue = {
     en: 'You may not invite visitors: your department, post or account is not among those allowed to invite',
   },
   // Visitor back office: long-term visitors, scopes, operate log, retention (section: visitors-admin-people)
+  VISITOR_LONG_TERM_NOT_FOUND: { zh: '长期访客不存在', en: 'The long-term visitor does not exist' },
+  VISITOR_LONG_TERM_FIELD_INVALID: { zh: '长期访客信息无效：{field}', en: 'Invalid long-term visitor: {field_en}' },
+  VISITOR_LONG_TERM_BATCH: {
+    zh: '一次处理 1 至 {max} 位长期访客',
+    en: 'Handle 1 to {max} long-term visitors at a time',
+  },
+  VISITOR_OUT_OF_SCOPE: {
+    zh: '超出您的访客管理范围：{what}',
+    en: 'Outside your visitor administration scope: {what_en}',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
