@@ -32,11 +32,9 @@ import { visitorsAppointmentsGraphql } from './visitors/visitors.appointments.re
 // (section: visitors-admin-settings)
 import { visitorAdminSettingsGraphql } from './visitors/visitors.admin-settings.resolvers.ts';
 // (section: visitors-admin-records)
-import { visitorAdminRecordsGraphql } from './visitors/visitors.admin-records.resolvers.ts';
 // (section: visitors-admin-visits)
 import { visitorAdminVisitsGraphql } from './visitors/visitors.admin-visits.resolvers.ts';
 // (section: visitors-admin-people)
-import { visitorAdminPeopleGraphql } from './visitors/visitors.admin-people.resolvers.ts';
 import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -84,9 +82,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   // visitor back office (section: visitors-admin-settings)
   visitorAdminSettingsGraphql,
   // visitor back office (section: visitors-admin-records)
-  visitorAdminRecordsGraphql,
   // visitor back office (section: visitors-admin-visits)
   visitorAdminVisitsGraphql,
   // visitor back office (section: visitors-admin-people)
-  visitorAdminPeopleGraphql,
 ];

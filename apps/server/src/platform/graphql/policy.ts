@@ -242,22 +242,6 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.deleteVisitorAdminPermissionsEntity': ['admin'],
     'Mutation.batchDeleteVisitorAdminPermissionsEntity': ['admin'],
     // visitor back office (section: visitors-admin-records)
-    'Query.findVisitorRegistrationEntityList': ['user'],
-    'Query.findVisitorEntityList': ['user'],
-    'Query.findVisitorCarList': ['user'],
-    'Query.findVisitorListEntityList': ['user'],
-    'Query.findVisitorListSummary': ['user'],
-    'Mutation.addVisitorInfo': ['user'],
-    'Mutation.updateVisitorInfo': ['user'],
-    'Mutation.batchUpdateVisitorInfo': ['user'],
-    'Mutation.deleteVisitorInfo': ['user'],
-    'Mutation.batchDeleteVisitorInfo': ['user'],
-    'Mutation.importVisitorInfo': ['user'],
-    'Mutation.saveVisitorList': ['user'],
-    'Mutation.batchSaveVisitorList': ['user'],
-    'Mutation.updateVisitorList': ['user'],
-    'Mutation.deleteVisitorList': ['user'],
-    'Mutation.batchDeleteVisitorList': ['user'],
     // visitor back office (section: visitors-admin-visits)
     // (the services require the visitor 'admin' right)
     'Query.findVisitorInvitationBearerList': ['user'],
@@ -266,16 +250,7 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.saveVisitorInvitationBearers': ['user'],
     'Mutation.updateVisitorInvitationBearerState': ['user'],
     'Mutation.deleteVisitorInvitationBearers': ['user'],
-    // visitor back office (section: visitors-admin-people): the services require the visitor 'admin' right
-    'Query.findVisitorLongTermEntityList': ['user'],
-    'Query.findVisitorOperateLogList': ['user'],
-    'Mutation.saveVisitorLongTermEntity': ['user'],
-    'Mutation.batchSaveVisitorLongTermEntity': ['user'],
-    'Mutation.updateVisitorLongTermEntity': ['user'],
-    'Mutation.batchUpdateVisitorLongTermEntity': ['user'],
-    'Mutation.deleteVisitorLongTermEntity': ['user'],
-    'Mutation.batchDeleteVisitorLongTermEntity': ['user'],
-    'Mutation.updateVisitorLongTermListState': ['user'],
+    // visitor back office (section: visitors-admin-people)
   },
   iam: {
     'Query._endpoint': ['anonymous'],
