@@ -26,6 +26,7 @@ import { storageFor } from './platform/files/storage.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { cachedVerifier } from './platform/auth/token-cache.ts';
 import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
+import { visitorRecordsRoutes } from './modules/visitors/visitors.admin-records.routes.ts';
 import { noShowJob } from './modules/checkin/checkin.jobs.ts';
 import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -130,6 +131,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(settingsRoutes, { prefix });
     await app.register(fileRoutes, { prefix, storage, mayPublish: mayPublishFiles });
     await app.register(codeTablesRoutes, { prefix });
+    // REST routes of the visitor records (section: visitors-admin-records)
+    await app.register(visitorRecordsRoutes, { prefix });
     // REST routes of check-in (section: check-in)
     // REST routes of captcha (section: evaluations)
     await app.register(captchaRoutes, { prefix });

@@ -960,6 +960,28 @@ export const errorCatalogue = {
     en: 'Invalid permission "{permission}" (admin or gate)',
   },
   // Visitor back office: visitor records, import/export, cars, entries (section: visitors-admin-records)
+  VISITOR_HAS_FUTURE_VISITS: {
+    zh: '访客 {name} 有{count}个已批准的未来来访，请先取消，或选择删除时一并取消',
+    en: 'Visitor {name} has {count} approved future visits: cancel them first, or choose to cancel them with the deletion',
+  },
+  VISITOR_IMPORT_NO_HEADER: {
+    zh: '第一行必须是表头，且包含 visitor_name 和 phone 列',
+    en: 'The first row must be the header and include the visitor_name and phone columns',
+  },
+  VISITOR_IMPORT_DUPLICATE_ROW: {
+    zh: '{field}与第{other}行重复',
+    en: '{field_en} repeats row {other}',
+  },
+  VISITOR_IMPORT_DONE: { zh: '导入成功，共导入{imported}名访客', en: 'Import succeeded: {imported} visitors imported' },
+  VISITOR_IMPORT_PARTIAL: {
+    zh: '已导入{imported}名访客，{failed}行有错误未导入',
+    en: '{imported} visitors imported; {failed} rows have errors and were not imported',
+  },
+  VISITOR_IMPORT_FAILED: {
+    zh: '导入失败：{failed}行有错误，未导入任何访客',
+    en: 'Import failed: {failed} rows have errors; no visitor was imported',
+  },
+  VISITOR_ENTRY_NOT_FOUND: { zh: '进入记录不存在', en: 'The entry record does not exist' },
   // Visitor back office: visits, invitations, bearers, statistics (section: visitors-admin-visits)
   VISITOR_STATS_INVALID: { zh: '统计条件无效：{field} {value}', en: 'Invalid statistics request: {field} {value}' },
   VISITOR_BEARER_INVALID: { zh: '可邀请者无效：{field}', en: 'Invalid invitation bearer: {field}' },

@@ -32,6 +32,7 @@ import { visitorsAppointmentsGraphql } from './visitors/visitors.appointments.re
 // (section: visitors-admin-settings)
 import { visitorAdminSettingsGraphql } from './visitors/visitors.admin-settings.resolvers.ts';
 // (section: visitors-admin-records)
+import { visitorAdminRecordsGraphql } from './visitors/visitors.admin-records.resolvers.ts';
 // (section: visitors-admin-visits)
 import { visitorAdminVisitsGraphql } from './visitors/visitors.admin-visits.resolvers.ts';
 // (section: visitors-admin-people)
@@ -82,6 +83,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   // visitor back office (section: visitors-admin-settings)
   visitorAdminSettingsGraphql,
   // visitor back office (section: visitors-admin-records)
+  visitorAdminRecordsGraphql,
   // visitor back office (section: visitors-admin-visits)
   visitorAdminVisitsGraphql,
   // visitor back office (section: visitors-admin-people)

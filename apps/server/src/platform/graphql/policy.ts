@@ -242,6 +242,22 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.deleteVisitorAdminPermissionsEntity': ['admin'],
     'Mutation.batchDeleteVisitorAdminPermissionsEntity': ['admin'],
     // visitor back office (section: visitors-admin-records)
+    'Query.findVisitorRegistrationEntityList': ['user'],
+    'Query.findVisitorEntityList': ['user'],
+    'Query.findVisitorCarList': ['user'],
+    'Query.findVisitorListEntityList': ['user'],
+    'Query.findVisitorListSummary': ['user'],
+    'Mutation.addVisitorInfo': ['user'],
+    'Mutation.updateVisitorInfo': ['user'],
+    'Mutation.batchUpdateVisitorInfo': ['user'],
+    'Mutation.deleteVisitorInfo': ['user'],
+    'Mutation.batchDeleteVisitorInfo': ['user'],
+    'Mutation.importVisitorInfo': ['user'],
+    'Mutation.saveVisitorList': ['user'],
+    'Mutation.batchSaveVisitorList': ['user'],
+    'Mutation.updateVisitorList': ['user'],
+    'Mutation.deleteVisitorList': ['user'],
+    'Mutation.batchDeleteVisitorList': ['user'],
     // visitor back office (section: visitors-admin-visits)
     // (the services require the visitor 'admin' right)
     'Query.findVisitorInvitationBearerList': ['user'],

@@ -1,0 +1,798 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  errorTexts,
+  formatDateTime,
+  isoDateOf,
+  localMidnightMs,
+  maskName,
+  RESULT_FAILED,
+  RESULT_OK,
+} from '@yuyue/shared';
+import { withTenant, type Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { AppError, sqlState, UNIQUE_VIOLATION } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { deleteUser, findUserByAccount, insertUser, updateUser } from '../directory/directory.repository.ts';
+import { requireVisitorRight, signedIn, visitorRightsOf } from './visitors.access.ts';
+import * as repo from './visitors.admin-records.repository.ts';
+import {
+  adminFieldSettings,
+  arriveTimeOf,
+  batchIds,
+  dataSourceName,
+  dayOf,
+  pagingOf,
+  sheetDuplicates,
+} from './visitors.admin-records.rules.ts';
+import { releaseVisitSeats, visitAreaNames, visitAreasShown } from './visitors.appointments.areas.ts';
+import { insertVisitAudit, revokePassesOf, updateVisit } from './visitors.appointments.repository.ts';
+import { dayWindow, stateName, VISIT_STATE } from './visitors.appointments.rules.ts';
+import { visitorClock } from './visitors.appointments.viewer.ts';
+import { resourceNames, visitorAreas } from './visitors.areas.repository.ts';
+import {
+  decrypt,
+  lookupHash,
+  normaliseCardNumber,
+  normalisePhone,
+  sealCardNumber,
+  sealPhone,
+  visitorAccountOf,
+  visitorKeys,
+} from './visitors.crypto.ts';
+import { checkPhone, checkRegistrationValues } from './visitors.registration.rules.ts';
+import { listInfoFields, listRegisterFields } from './visitors.settings.repository.ts';
+import { shownFieldValues } from './visitors.settings.service.ts';
+
+/**
+ * The visitor back office's records (visitors.admin-records.graphql): visitor records (list,
+ * add, edit, batch changes, delete, import), visitors' cars, and the entries recorded at gates.
+ * Visitor records and their changes need the visitor 'admin' right; the cars and entries lists
+ * the 'admin' or the 'gate' right. Numbers are masked unless an 'admin' asked whole (audited).
+ */
+
+type StringFilter = {
+  eq?: string | null;
+  in?: (string | null)[] | null;
+  like?: string | null;
+  gte?: string | null;
+  lte?: string | null;
+};
+type Filter = Record<string, StringFilter | null | undefined> | null | undefined;
+
+interface AdminCall {
+  tenant: TenantRef;
+  user: AuthUser;
+  tx: Tx;
+}
+
+/** Runs `fn` in the tenant's transaction for a caller holding `right` (FORBIDDEN otherwise). */
+async function asAdmin<T>(ctx: RequestContext, fn: (c: AdminCall) => Promise<T>): Promise<T> {
+  const { tenant, user } = signedIn(ctx);
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    await requireVisitorRight(tx, tenant.id, user, 'admin');
+    return fn({ tenant, user, tx });
+  });
+}
+
+const text = (f: StringFilter | null | undefined, op: 'eq' | 'like' | 'gte' | 'lte' = 'eq') =>
+  typeof f?.[op] === 'string' && f[op]!.trim() !== '' ? f[op]!.trim().slice(0, 200) : undefined;
+
+const intOf = (value: string | undefined, name: string): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,3}$/.test(value)) throw new AppError('INVALID_INPUT', { detail: `${name}: a number` });
+  return Number(value);
+};
+
+// ---------------------------------------------------------------- visitor records
+
+/** The visitor records' query from the filter map (numbers matched whole through their lookup hashes). */
+function recordQuery(
+  ctx: RequestContext,
+  tenant: TenantRef,
+  filter: Filter,
+  paging: { limit: number; offset: number },
+) {
+  const f = filter ?? {};
+  const keys = visitorKeys(ctx.config);
+  const phone = text(f.phone);
+  const card = text(f.card_number);
+  const from = dayOf(text(f.create_time, 'gte'), 'create_time');
+  const to = dayOf(text(f.create_time, 'lte'), 'create_time');
+  return {
+    name: { eq: text(f.visitor_name), like: text(f.visitor_name, 'like') },
+    phoneHash: phone ? lookupHash(keys, tenant.id, 'phone', normalisePhone(phone)) || '-' : undefined,
+    cardHash: card ? lookupHash(keys, tenant.id, 'card', normaliseCardNumber(card)) || '-' : undefined,
+    unit: text(f.unit, 'like') ?? text(f.unit),
+    personType: text(f.person_type),
+    dataSource: intOf(text(f.data_source), 'data_source'),
+    isValid: intOf(text(f.is_valid), 'is_valid'),
+    createdFrom: from ? new Date(localMidnightMs(from, tenant.timeZone)!) : undefined,
+    createdTo: to ? dayWindow(to, tenant.timeZone).ends_at : undefined,
+    ...paging,
+  } satisfies repo.RecordQuery;
+}
+
+const infoOf = (row: repo.VisitorRow): Record<string, string> =>
+  row.info && typeof row.info === 'object' && !Array.isArray(row.info)
+    ? Object.fromEntries(
+        Object.entries(row.info as Record<string, unknown>).filter(
+          (e): e is [string, string] => typeof e[1] === 'string',
+        ),
+      )
+    : {};
+
+/** Visitor records as the contract shows them: numbers masked unless `whole`. */
+async function wireRecords(ctx: RequestContext, tx: Tx, tenant: TenantRef, rows: repo.VisitorRow[], whole: boolean) {
+  const keys = visitorKeys(ctx.config);
+  const fields = await listInfoFields(tx, tenant.id);
+  return rows.map((row) => {
+    const info = shownFieldValues(keys, tenant.id, fields, infoOf(row), whole);
+    return {
+      id: row.id,
+      visitor_name: row.visitor_name,
+      card_type: row.card_type,
+      card_number: whole ? decrypt(keys, tenant.id, row.card_number_enc) : row.card_number_mask,
+      phone: whole ? decrypt(keys, tenant.id, row.phone_enc) : row.phone_mask,
+      gender: row.gender,
+      identity_type: row.identity_type,
+      email: row.email,
+      unit: row.unit,
+      post: row.post,
+      person_type: row.person_type,
+      is_car: row.is_car,
+      car_product: row.car_product,
+      car_card_number: row.car_card_number,
+      password: null,
+      is_valid: row.is_valid,
+      visitor_picture: row.visitor_picture,
+      remark: row.remark,
+      infoList: fields
+        .filter((f) => info[f.field_name])
+        .map((f) => ({
+          field_name: f.field_name,
+          field_label: f.field_label,
+          field_label_en: f.field_label_en,
+          value: info[f.field_name] ?? '',
+        })),
+      data_source: row.data_source,
+      create_time: formatDateTime(row.create_time.getTime(), tenant.timeZone),
+    };
+  });
+}
+
+/** The records matching a filter (at most `limit` from `offset`) and their count. */
+export async function listRecords(
+  ctx: RequestContext,
+  args: { first?: unknown; offset?: unknown; filter?: Filter; whole?: unknown },
+  max = 200,
+) {
+  const whole = args.whole === true;
+  const paging = max > 200 ? { limit: max, offset: 0 } : pagingOf(args.first, args.offset);
+  return asAdmin(ctx, async ({ tenant, tx }) => {
+    const { rows, total } = await repo.pageRecords(tx, tenant.id, recordQuery(ctx, tenant, args.filter, paging));
+    if (whole) {
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'viewWhole',
+        content: `访客记录（完整号码）${rows.length} 条：${rows.map((r) => `${maskName(r.visitor_name)} ${r.phone_mask}`).join('、')}`,
+        object: rows.map((r) => r.id).join(','),
+      });
+    }
+    return { rows: await wireRecords(ctx, tx, tenant, rows, whole), total, offset: paging.offset };
+  });
+}
+
+/** The sealed columns of a phone and an ID number, with their duplicates refused. */
+async function sealedNumbers(
+  ctx: RequestContext,
+  tx: Tx,
+  tenant: TenantRef,
+  phone: string,
+  card: string | undefined,
+  exceptId?: string,
+) {
+  const keys = visitorKeys(ctx.config);
+  const sealedPhone = sealPhone(keys, tenant.id, phone);
+  const sealedCard = card
+    ? sealCardNumber(keys, tenant.id, card)
+    : { card_number_enc: '', card_number_hash: '', card_number_mask: '' };
+  const taken = await repo.takenHashes(
+    tx,
+    tenant.id,
+    [sealedPhone.phone_hash],
+    [sealedCard.card_number_hash],
+    exceptId,
+  );
+  if (taken.phones.size) throw new AppError('VISITOR_PHONE_TAKEN');
+  if (taken.cards.size) throw new AppError('VISITOR_CARD_TAKEN');
+  return { sealedPhone, sealedCard, account: visitorAccountOf(keys, tenant.id, phone) };
+}
+
+/** A unique violation of the visitors' or users' table as the duplicate it was. */
+function duplicateOf(err: unknown): unknown {
+  if (sqlState(err) !== UNIQUE_VIOLATION) return err;
+  const cause = (err as { cause?: { constraint?: string } }).cause ?? (err as { constraint?: string });
+  return cause?.constraint === 'visitors_card_uq'
+    ? new AppError('VISITOR_CARD_TAKEN')
+    : new AppError('VISITOR_PHONE_TAKEN');
+}
+
+/** A sign-in password nobody knows: the visitor sets theirs through the password reset. */
+const unknowablePassword = () => hashPassword(randomBytes(24).toString('base64url'));
+
+/**
+ * `addVisitorInfo`: an administrator registers a visitor (data_source 1 unless `dataSource`):
+ * the directory user (role 'visitor', no known password) and the record (numbers sealed).
+ */
+export async function addRecord(ctx: RequestContext, modelArg: unknown): Promise<string> {
+  const model = (modelArg && typeof modelArg === 'object' ? modelArg : {}) as Record<string, unknown>;
+  const phone = checkPhone(model.phone);
+  const passwordHash = await unknowablePassword();
+  try {
+    return await asAdmin(ctx, async ({ tenant, tx }) => {
+      const values = checkRegistrationValues(model, adminFieldSettings(await listRegisterFields(tx, tenant.id)));
+      const { card_number: card, ...profile } = values;
+      const { sealedPhone, sealedCard, account } = await sealedNumbers(ctx, tx, tenant, phone, card);
+      if (await findUserByAccount(tx, tenant.id, account)) throw new AppError('VISITOR_PHONE_TAKEN');
+      const user = await insertUser(tx, tenant.id, {
+        account,
+        name: profile.visitor_name!,
+        username: profile.visitor_name!,
+        email: profile.email ?? '',
+        role: 'visitor',
+        source: 'visitor',
+        password_hash: passwordHash,
+      });
+      const [row] = await repo.insertRecords(tx, tenant.id, [
+        {
+          ...profile,
+          visitor_name: profile.visitor_name!,
+          user_id: user.id,
+          ...sealedPhone,
+          ...sealedCard,
+          data_source: 1,
+        },
+      ]);
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'save',
+        content: `新增访客 ${maskName(row!.visitor_name)} ${row!.phone_mask}`,
+        object: row!.id,
+      });
+      return row!.id;
+    });
+  } catch (err) {
+    throw duplicateOf(err);
+  }
+}
+
+/** `updateVisitorInfo`: changes a record; a new phone moves the sign-in account with it. */
+export async function updateRecord(ctx: RequestContext, idArg: unknown, modelArg: unknown): Promise<string> {
+  const id = typeof idArg === 'string' ? idArg.trim() : '';
+  if (!isUuid(id)) throw new AppError('VISITOR_NOT_FOUND');
+  const model = (modelArg && typeof modelArg === 'object' ? modelArg : {}) as Record<string, unknown>;
+  const newPhone =
+    model.phone === undefined || model.phone === null || model.phone === '' ? undefined : checkPhone(model.phone);
+  try {
+    return await asAdmin(ctx, async ({ tenant, tx }) => {
+      const [row] = await repo.lockRecords(tx, tenant.id, [id]);
+      if (!row) throw new AppError('VISITOR_NOT_FOUND');
+      const values = checkRegistrationValues(model, adminFieldSettings(await listRegisterFields(tx, tenant.id)), {
+        partial: true,
+      });
+      const { card_number: card, ...profile } = values;
+      const keys = visitorKeys(ctx.config);
+      const patch: Parameters<typeof repo.updateRecords>[3] = { ...profile };
+      if (card !== undefined) {
+        Object.assign(
+          patch,
+          card
+            ? sealCardNumber(keys, tenant.id, card)
+            : { card_number_enc: '', card_number_hash: '', card_number_mask: '' },
+        );
+      }
+      if (newPhone) Object.assign(patch, sealPhone(keys, tenant.id, newPhone));
+      const taken = await repo.takenHashes(tx, tenant.id, [patch.phone_hash ?? ''], [patch.card_number_hash ?? ''], id);
+      if (taken.phones.size) throw new AppError('VISITOR_PHONE_TAKEN');
+      if (taken.cards.size) throw new AppError('VISITOR_CARD_TAKEN');
+      const [saved] = await repo.updateRecords(tx, tenant.id, [id], patch);
+      if (row.user_id) {
+        const userPatch: Parameters<typeof updateUser>[3] = {};
+        if (newPhone && patch.phone_hash !== row.phone_hash)
+          userPatch.account = visitorAccountOf(keys, tenant.id, newPhone);
+        if (profile.visitor_name && profile.visitor_name !== row.visitor_name) {
+          userPatch.name = profile.visitor_name;
+          userPatch.username = profile.visitor_name;
+        }
+        if (Object.keys(userPatch).length) await updateUser(tx, tenant.id, row.user_id, userPatch);
+      }
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'update',
+        content: `修改访客 ${maskName(saved!.visitor_name)} ${saved!.phone_mask}：${Object.keys(values)
+          .concat(newPhone ? ['phone'] : [])
+          .join(',')}`.slice(0, 500),
+        object: id,
+      });
+      return id;
+    });
+  } catch (err) {
+    throw duplicateOf(err);
+  }
+}
+
+/** `batchUpdateVisitorInfo`: is_valid and/or person_type on several records. */
+export async function batchUpdateRecords(
+  ctx: RequestContext,
+  idsArg: unknown,
+  isValid: unknown,
+  personType: unknown,
+): Promise<string[]> {
+  const ids = batchIds(idsArg).filter((i) => isUuid(i));
+  const patch: { is_valid?: number; person_type?: string } = {};
+  if (isValid !== undefined && isValid !== null) {
+    if (isValid !== 0 && isValid !== 1) throw new AppError('INVALID_INPUT', { detail: 'is_valid: 0 or 1' });
+    patch.is_valid = isValid;
+  }
+  if (personType !== undefined && personType !== null) {
+    if (typeof personType !== 'string' || personType.length > 50)
+      throw new AppError('INVALID_INPUT', { detail: 'person_type: at most 50 characters' });
+    patch.person_type = personType.trim();
+  }
+  if (!Object.keys(patch).length) throw new AppError('REQUIRED', { field: 'is_valid / person_type' });
+  return asAdmin(ctx, async ({ tenant, tx }) => {
+    const rows = await repo.lockRecords(tx, tenant.id, ids);
+    if (rows.length !== batchIds(idsArg).length) throw new AppError('VISITOR_NOT_FOUND');
+    const saved = await repo.updateRecords(tx, tenant.id, ids, patch);
+    await audit(tx, ctx, {
+      module: 'visitor',
+      type: 'batchUpdate',
+      content: `批量修改 ${saved.length} 名访客：${JSON.stringify(patch)}`,
+      object: ids.join(','),
+    });
+    return ids;
+  });
+}
+
+/**
+ * `deleteVisitorInfo` / `batchDeleteVisitorInfo`: deletes records (all or none) and their
+ * sign-in accounts. Visits not over (awaiting, approved) refuse it unless `cancelVisits`, which
+ * cancels them first (seats freed, passes revoked, the trail written). Returns the ids and how
+ * many visits were cancelled.
+ */
+export async function deleteRecords(
+  ctx: RequestContext,
+  idsArg: unknown,
+  cancelVisits: unknown,
+): Promise<{ ids: string[]; cancelled: number }> {
+  const asked = batchIds(idsArg);
+  return asAdmin(ctx, async ({ tenant, user, tx }) => {
+    const rows = await repo.lockRecords(
+      tx,
+      tenant.id,
+      asked.filter((i) => isUuid(i)),
+    );
+    if (rows.length !== asked.length) throw new AppError('VISITOR_NOT_FOUND');
+    const open = await repo.openVisitsOf(tx, tenant.id, asked, new Date(visitorClock.now()));
+    if (open.length && cancelVisits !== true) {
+      const first = rows.find((r) => r.id === open[0]!.visitor_id)!;
+      throw new AppError('VISITOR_HAS_FUTURE_VISITS', {
+        name: maskName(first.visitor_name),
+        count: open.filter((o) => o.visitor_id === first.id).length,
+      });
+    }
+    for (const visit of open) {
+      await releaseVisitSeats(tx, tenant, visit);
+      await updateVisit(tx, tenant.id, visit.id, { state: VISIT_STATE.cancelled, seats_held: false });
+      await revokePassesOf(tx, tenant.id, visit.id, 'cancelled: visitor deleted');
+      await insertVisitAudit(tx, tenant.id, {
+        appointment_id: visit.id,
+        step: 0,
+        result: 'cancelled',
+        reason: '访客记录已删除 The visitor record was deleted',
+        operator_id: user.account,
+        operator_name: user.name,
+      });
+    }
+    await repo.deleteRecords(tx, tenant.id, asked);
+    for (const row of rows) if (row.user_id) await deleteUser(tx, tenant.id, row.user_id);
+    await audit(tx, ctx, {
+      module: 'visitor',
+      type: asked.length > 1 ? 'batchDelete' : 'delete',
+      content:
+        `删除访客 ${rows.map((r) => `${maskName(r.visitor_name)} ${r.phone_mask}`).join('、')}${open.length ? `，取消来访 ${open.length} 个` : ''}`.slice(
+          0,
+          4000,
+        ),
+      object: asked.join(','),
+    });
+    return { ids: asked, cancelled: open.length };
+  });
+}
+
+/** One refused row of an import. */
+export interface ImportRowError {
+  row: number;
+  field: string;
+  msg: string;
+  msg_en: string;
+}
+
+export interface ImportReport {
+  errcode: string;
+  msg: string;
+  msg_en: string;
+  total: number;
+  imported: number;
+  errors: ImportRowError[];
+}
+
+const IMPORT_MAX_ROWS = 5000;
+
+/** The field an AppError of a row's check is about (by its label), else ''. */
+function fieldOf(err: AppError, labels: ReadonlyMap<string, string>): string {
+  const label = typeof err.params.field === 'string' ? err.params.field : '';
+  if (err.code === 'VISITOR_PHONE_INVALID' || err.code === 'VISITOR_PHONE_TAKEN') return 'phone';
+  if (err.code === 'VISITOR_CARD_TAKEN') return 'card_number';
+  return labels.get(label) ?? '';
+}
+
+/**
+ * `importVisitorInfo` (and the Excel upload): each row (sheet row numbers in `rowNumbers`,
+ * default 2, 3, ...) checked as an administrator's entry; phones and ID numbers repeated within
+ * the rows or already registered refused; the valid rows imported (data_source 2) with sign-in
+ * accounts without a known password. A per-row report in zh and en.
+ */
+export async function importRecords(
+  ctx: RequestContext,
+  modelsArg: unknown,
+  rowNumbers?: readonly number[],
+): Promise<ImportReport> {
+  const models = (Array.isArray(modelsArg) ? modelsArg : []) as Record<string, unknown>[];
+  if (models.length > IMPORT_MAX_ROWS) throw new AppError('CODE_IMPORT_TOO_MANY_ROWS', { max: IMPORT_MAX_ROWS });
+  const keys = visitorKeys(ctx.config);
+  const passwordHash = await unknowablePassword();
+  return asAdmin(ctx, async ({ tenant, tx }) => {
+    const settings = adminFieldSettings(await listRegisterFields(tx, tenant.id));
+    const labels = new Map(settings.flatMap((s) => [[s.field_label, s.field_name] as const]));
+    const errors: ImportRowError[] = [];
+    const refuse = (row: number, field: string, e: AppError) => {
+      const texts = e.texts;
+      errors.push({ row, field, msg: texts.zh, msg_en: texts.en });
+    };
+    type Good = { row: number; values: ReturnType<typeof checkRegistrationValues>; phone: string };
+    const good: Good[] = [];
+    models.forEach((model, i) => {
+      const row = rowNumbers?.[i] ?? i + 2;
+      try {
+        const phone = checkPhone(model?.phone);
+        good.push({ row, values: checkRegistrationValues(model ?? {}, settings), phone });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refuse(row, fieldOf(err, labels), err);
+      }
+    });
+    const sealed = good.map((g) => ({
+      ...g,
+      phone: sealPhone(keys, tenant.id, g.phone),
+      card: g.values.card_number
+        ? sealCardNumber(keys, tenant.id, g.values.card_number)
+        : { card_number_enc: '', card_number_hash: '', card_number_mask: '' },
+      account: visitorAccountOf(keys, tenant.id, g.phone),
+    }));
+    const label = (field: 'phone' | 'card_number') => {
+      const s = settings.find((x) => x.field_name === field)!;
+      return { field: s.field_label, field_en: s.field_label_en };
+    };
+    const repeated = new Set<number>();
+    for (const d of sheetDuplicates(
+      sealed.map((s) => ({ row: s.row, phone: s.phone.phone_hash, card: s.card.card_number_hash })),
+    )) {
+      repeated.add(d.row);
+      refuse(d.row, d.field, new AppError('VISITOR_IMPORT_DUPLICATE_ROW', { ...label(d.field), other: d.other }));
+    }
+    const candidates = sealed.filter((s) => !repeated.has(s.row));
+    const taken = await repo.takenHashes(
+      tx,
+      tenant.id,
+      candidates.map((c) => c.phone.phone_hash),
+      candidates.map((c) => c.card.card_number_hash),
+    );
+    const accepted = candidates.filter((c) => {
+      if (taken.phones.has(c.phone.phone_hash)) refuse(c.row, 'phone', new AppError('VISITOR_PHONE_TAKEN'));
+      else if (c.card.card_number_hash && taken.cards.has(c.card.card_number_hash))
+        refuse(c.row, 'card_number', new AppError('VISITOR_CARD_TAKEN'));
+      else return true;
+      return false;
+    });
+    errors.sort((x, y) => x.row - y.row);
+    const failed = new Set(errors.map((e) => e.row)).size;
+    const report = (
+      code: 'VISITOR_IMPORT_DONE' | 'VISITOR_IMPORT_PARTIAL' | 'VISITOR_IMPORT_FAILED' | 'CODE_IMPORT_EMPTY',
+      imported: number,
+    ) => {
+      const texts = errorTexts(code, { imported, failed });
+      return {
+        errcode: imported > 0 ? RESULT_OK : RESULT_FAILED,
+        msg: texts.zh,
+        msg_en: texts.en,
+        total: models.length,
+        imported,
+        errors,
+      };
+    };
+    if (!models.length) return report('CODE_IMPORT_EMPTY', 0);
+    if (!accepted.length) return report('VISITOR_IMPORT_FAILED', 0);
+    for (const c of accepted) {
+      const { card_number: _card, ...profile } = c.values;
+      const user = await insertUser(tx, tenant.id, {
+        account: c.account,
+        name: profile.visitor_name!,
+        username: profile.visitor_name!,
+        email: profile.email ?? '',
+        role: 'visitor',
+        source: 'visitor',
+        password_hash: passwordHash,
+      });
+      await repo.insertRecords(tx, tenant.id, [
+        { ...profile, visitor_name: profile.visitor_name!, user_id: user.id, ...c.phone, ...c.card, data_source: 2 },
+      ]);
+    }
+    await audit(tx, ctx, {
+      module: 'visitor',
+      type: 'import',
+      content: `导入访客：共 ${models.length} 行，导入 ${accepted.length} 行，${failed} 行有错误`,
+    });
+    return report(failed ? 'VISITOR_IMPORT_PARTIAL' : 'VISITOR_IMPORT_DONE', accepted.length);
+  });
+}
+
+// ---------------------------------------------------------------- cars
+
+/** Runs `fn` for a caller holding the visitor 'admin' or 'gate' right; tells whether 'admin'. */
+async function asGateOrAdmin<T>(ctx: RequestContext, fn: (c: AdminCall & { admin: boolean }) => Promise<T>) {
+  const { tenant, user } = signedIn(ctx);
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const rights = await visitorRightsOf(tx, tenant.id, user);
+    if (!rights.has('gate') && !rights.has('admin')) throw new AppError('FORBIDDEN');
+    return fn({ tenant, user, tx, admin: rights.has('admin') });
+  });
+}
+
+/** `findVisitorCarList`: visits with a car by date, area, plate and state (default approved). */
+export async function listCars(
+  ctx: RequestContext,
+  args: { first?: unknown; offset?: unknown; filter?: Filter },
+  max = 200,
+) {
+  const f = args.filter ?? {};
+  const paging = max > 200 ? { limit: max, offset: 0 } : pagingOf(args.first, args.offset);
+  const day = dayOf(text(f.in_school_date), 'in_school_date');
+  const states = [
+    ...(text(f.state) !== undefined ? [text(f.state)!] : []),
+    ...(f.state?.in ?? []).filter((s): s is string => typeof s === 'string'),
+  ].map((s) => intOf(s, 'state')!);
+  const q: repo.CarQuery = {
+    from: day ?? dayOf(text(f.in_school_date, 'gte'), 'in_school_date'),
+    to: day ?? dayOf(text(f.in_school_date, 'lte'), 'in_school_date'),
+    area: text(f.in_school_area),
+    plate: text(f.car_card_number, 'like') ?? text(f.car_card_number),
+    states: states.length ? states : [VISIT_STATE.approved],
+    ...paging,
+  };
+  if (q.area && !isUuid(q.area)) q.area = '00000000-0000-0000-0000-000000000000';
+  return asGateOrAdmin(ctx, async ({ tenant, tx }) => {
+    const { rows, total } = await repo.pageCars(tx, tenant.id, q);
+    const names = await visitAreaNames(tx, tenant.id, rows);
+    return {
+      rows: rows.map((r) => {
+        const areas = visitAreasShown(r, names);
+        const state = stateName(r.state);
+        return {
+          id: r.id,
+          visitor_id: r.visitor_id,
+          visitor_name: r.visitor_name,
+          phone: r.phone_mask,
+          car_product: r.car_product,
+          car_card_number: r.car_card_number,
+          in_school_date: r.in_school_date,
+          in_school_area: r.in_school_area,
+          in_school_area_name: areas.zh,
+          in_school_area_name_en: areas.en,
+          accept_visit_name: r.accept_visit_name,
+          state: r.state,
+          state_name: state.zh,
+          state_name_en: state.en,
+        };
+      }),
+      total,
+      offset: paging.offset,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- entries
+
+function entryQuery(tenant: TenantRef, filter: Filter, paging: { limit: number; offset: number }): repo.EntryQuery {
+  const f = filter ?? {};
+  const day = dayOf(text(f.arrive_time), 'arrive_time');
+  const from = day ?? dayOf(text(f.arrive_time, 'gte'), 'arrive_time');
+  const to = day ?? dayOf(text(f.arrive_time, 'lte'), 'arrive_time');
+  const place = text(f.arrival_place);
+  return {
+    from: from ? dayWindow(from, tenant.timeZone).starts_at : undefined,
+    to: to ? dayWindow(to, tenant.timeZone).ends_at : undefined,
+    place: place ? place.toLowerCase() : undefined,
+    dataSource: intOf(text(f.data_source), 'data_source'),
+    name: text(f.visitor_name, 'like') ?? text(f.visitor_name),
+    ...paging,
+  };
+}
+
+async function wireEntries(tx: Tx, tenant: TenantRef, rows: repo.EntryRow[], admin: boolean) {
+  const names = await resourceNames(tx, tenant.id, [...new Set(rows.map((r) => r.arrival_place))]);
+  return rows.map((r) => {
+    const place = names.get(r.arrival_place);
+    const source = dataSourceName(r.data_source);
+    return {
+      id: r.id,
+      apply_id: r.apply_id,
+      visitor_id: r.visitor_id,
+      visitor_name: admin ? r.visitor_name : maskName(r.visitor_name),
+      arrive_time: formatDateTime(r.arrive_time.getTime(), tenant.timeZone),
+      arrival_place: r.arrival_place,
+      arrival_place_name: place?.zh ?? r.arrival_place,
+      arrival_place_name_en: place?.en || place?.zh || r.arrival_place,
+      data_source: r.data_source,
+      data_source_name: source.zh,
+      data_source_name_en: source.en,
+      repeat: r.repeat,
+      recorded_by: r.recorded_by,
+    };
+  });
+}
+
+/** `findVisitorListEntityList`: entries by day(s), gate, source and name, newest first. */
+export async function listEntries(
+  ctx: RequestContext,
+  args: { first?: unknown; offset?: unknown; filter?: Filter },
+  max = 200,
+) {
+  const paging = max > 200 ? { limit: max, offset: 0 } : pagingOf(args.first, args.offset);
+  return asGateOrAdmin(ctx, async ({ tenant, tx, admin }) => {
+    const { rows, total } = await repo.pageEntries(tx, tenant.id, entryQuery(tenant, args.filter, paging));
+    return { rows: await wireEntries(tx, tenant, rows, admin), total, offset: paging.offset };
+  });
+}
+
+/** `findVisitorListSummary`: a day's entries, people, people on campus now, and entries ever. */
+export async function entrySummary(ctx: RequestContext, dateArg: unknown) {
+  return asGateOrAdmin(ctx, async ({ tenant, tx }) => {
+    const now = visitorClock.now();
+    const date = dayOf(typeof dateArg === 'string' ? dateArg : '', 'date') ?? isoDateOf(now, tenant.timeZone);
+    const { starts_at, ends_at } = dayWindow(date, tenant.timeZone);
+    return { date, ...(await repo.entrySummary(tx, tenant.id, starts_at, ends_at, new Date(now))) };
+  });
+}
+
+/** An entry's values from its input: the visit's visitor and name when apply_id is given. */
+async function entryValues(tx: Tx, tenant: TenantRef, model: Record<string, unknown>, partial: boolean) {
+  const out: {
+    apply_id?: string | null;
+    visitor_id?: string | null;
+    visitor_name?: string;
+    arrive_time?: Date;
+    arrival_place?: string;
+  } = {};
+  const applyId = typeof model.apply_id === 'string' ? model.apply_id.trim() : '';
+  if (applyId) {
+    if (!isUuid(applyId)) throw new AppError('VISITOR_ENTRY_INVALID', { field: 'apply_id' });
+    const [visit] = await repo.visitsByIds(tx, tenant.id, [applyId]);
+    if (!visit) throw new AppError('VISITOR_ENTRY_INVALID', { field: 'apply_id' });
+    Object.assign(out, { apply_id: visit.id, visitor_id: visit.visitor_id, visitor_name: visit.visitor_name });
+  } else if (typeof model.visitor_name === 'string' && model.visitor_name.trim()) {
+    const name = model.visitor_name.trim();
+    if (name.length > 50) throw new AppError('VISITOR_ENTRY_INVALID', { field: 'visitor_name' });
+    out.visitor_name = name;
+  } else if (!partial) {
+    throw new AppError('REQUIRED', { field: 'visitor_name' });
+  }
+  if (!partial || model.arrive_time !== undefined)
+    out.arrive_time = arriveTimeOf(model.arrive_time, tenant.timeZone, visitorClock.now());
+  const place = typeof model.arrival_place === 'string' ? model.arrival_place.trim().toLowerCase() : '';
+  if (place || !partial) {
+    if (!isUuid(place) || !(await visitorAreas(tx, tenant.id, [place])).length) {
+      throw new AppError('VISITOR_GATE_PLACE_INVALID');
+    }
+    out.arrival_place = place;
+  }
+  return out;
+}
+
+/**
+ * `saveVisitorList` (one, data_source 1) and `batchSaveVisitorList` (an import, data_source 2):
+ * entries recorded by an administrator, all or none. Returns their ids.
+ */
+export async function saveEntries(ctx: RequestContext, modelsArg: unknown, dataSource: 1 | 2): Promise<string[]> {
+  const models = (Array.isArray(modelsArg) ? modelsArg : []) as Record<string, unknown>[];
+  if (!models.length) throw new AppError('REQUIRED', { field: 'models' });
+  if (models.length > 500) throw new AppError('VISITOR_ENTRIES_TOO_MANY', { max: 500 });
+  return asAdmin(ctx, async ({ tenant, user, tx }) => {
+    const rows = [];
+    for (const model of models) {
+      const values = await entryValues(tx, tenant, model ?? {}, false);
+      rows.push({
+        ...values,
+        visitor_name: values.visitor_name!,
+        arrive_time: values.arrive_time!,
+        arrival_place: values.arrival_place!,
+        data_source: dataSource,
+        entry_key: `${dataSource === 1 ? 'manual' : 'import'}:${randomUUID()}`,
+        recorded_by: user.account,
+      });
+    }
+    const saved = await repo.insertEntries(tx, tenant.id, rows);
+    await audit(tx, ctx, {
+      module: 'visitor',
+      type: dataSource === 1 ? 'save' : 'import',
+      content:
+        `${dataSource === 1 ? '手工登记进入' : '导入进入记录'} ${saved.length} 条：${saved.map((s) => maskName(s.visitor_name)).join('、')}`.slice(
+          0,
+          4000,
+        ),
+      object: saved.map((s) => s.id).join(','),
+    });
+    return saved.map((s) => s.id);
+  });
+}
+
+/** `updateVisitorList`: an entry's time, place, name or visit. */
+export async function updateEntry(ctx: RequestContext, modelArg: unknown): Promise<string> {
+  const model = (modelArg && typeof modelArg === 'object' ? modelArg : {}) as Record<string, unknown>;
+  const id = typeof model.id === 'string' ? model.id.trim() : '';
+  if (!isUuid(id)) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
+  return asAdmin(ctx, async ({ tenant, tx }) => {
+    const row = await repo.findEntry(tx, tenant.id, id);
+    if (!row) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
+    const values = await entryValues(tx, tenant, model, true);
+    await repo.updateEntry(tx, tenant.id, id, values);
+    await audit(tx, ctx, {
+      module: 'visitor',
+      type: 'update',
+      content: `修改进入记录 ${maskName(values.visitor_name ?? row.visitor_name)}：${Object.keys(values).join(',')}`,
+      object: id,
+    });
+    return id;
+  });
+}
+
+/** `deleteVisitorList` / `batchDeleteVisitorList`: all or none. */
+export async function deleteEntries(ctx: RequestContext, idsArg: unknown): Promise<string[]> {
+  const ids = batchIds(idsArg);
+  if (ids.some((i) => !isUuid(i))) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
+  return asAdmin(ctx, async ({ tenant, tx }) => {
+    const deleted = await repo.deleteEntries(tx, tenant.id, ids);
+    if (deleted !== ids.length) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
+    await audit(tx, ctx, {
+      module: 'visitor',
+      type: ids.length > 1 ? 'batchDelete' : 'delete',
+      content: `删除进入记录 ${ids.length} 条`,
+      object: ids.join(','),
+    });
+    return ids;
+  });
+}
+
+/** An export written to the operate log (module 'visitor', type 'export'). */
+export async function auditExport(ctx: RequestContext, what: string, count: number, whole: boolean) {
+  const { tenant } = signedIn(ctx);
+  await withTenant(ctx.db, tenant.id, (tx) =>
+    audit(tx, ctx, {
+      module: 'visitor',
+      type: whole ? 'viewWhole' : 'export',
+      content: `导出${what} ${count} 条${whole ? '（完整号码）' : ''}`,
+    }),
+  );
+}
