@@ -154,6 +154,14 @@ describe('who may change the settings', () => {
     expect((await call('visitor', ADMINS)).code).toBe('FORBIDDEN');
     expect((await call('anonymous', ADMINS)).code).toBe('UNAUTHENTICATED');
     expect((await call('other', ADMINS)).data).toEqual([]);
+    const AREAS = '{ findVisitorAreaResourcesAll { id } }';
+    expect(((await call('scoped', AREAS)).data as { id: string }[]).map((a) => a.id)).toEqual(
+      expect.arrayContaining(areaIds),
+    );
+    expect((await call('user', AREAS)).code).toBe('FORBIDDEN');
+    expect((await call('visitor', AREAS)).code).toBe('FORBIDDEN');
+    expect((await call('anonymous', AREAS)).code).toBe('UNAUTHENTICATED');
+    expect((await call('other', AREAS)).data).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ export const visitorAdminSettingsGraphql: GraphqlContribution<'apps_yy_sys'> = {
   resolvers: {
     Query: {
       findVisitorAdminPermissionsEntityList: async (_, args, { ctx }) => s.admins(ctx, args),
+      findVisitorAreaResourcesAll: async (_, __, { ctx }) => s.allAreas(ctx),
       findVisitorPersonTypeList: async (_, __, { ctx }) => s.personTypes(ctx),
     },
     Mutation: {

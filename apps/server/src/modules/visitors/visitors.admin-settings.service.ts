@@ -109,6 +109,11 @@ const zoneOf = (c: Caller) => c.tenant.timeZone;
 
 // ---- Overall settings ----
 
+/** `findVisitorAreaResourcesAll`: every visitor area, for choosing the areas that take visitors and scopes. */
+export async function allAreas(ctx: RequestContext) {
+  return asVisitorAdmin(ctx, (tx, c) => visitorAreas(tx, c.tenant.id));
+}
+
 /** `updateVisitorOverallSettingsEntity` / `saveVisitorOverallSettingsEntity`: the tenant has one row; both change it. */
 export async function saveOverall(ctx: RequestContext, model: unknown): Promise<string> {
   const input = parseInput(overallInput, model ?? {});

@@ -220,6 +220,7 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // person types are read by the phone forms)
     'Query.findVisitorAdminPermissionsEntityList': ['user'],
     'Query.findVisitorPersonTypeList': ['visitor', 'user'],
+    'Query.findVisitorAreaResourcesAll': ['user'],
     'Mutation.updateVisitorOverallSettingsEntity': ['user'],
     'Mutation.saveVisitorOverallSettingsEntity': ['user'],
     'Mutation.updateVisitorDetailSettings': ['user'],
