@@ -71,6 +71,8 @@ let foreignAdmin: string;
 let host: Person;
 let plainUser: Person;
 let visitorAdmin: Person;
+/** A visitor administrator whose scope is `area2` and applications (type '1'). */
+let scopedAdmin: Person;
 let visitor: Person;
 let area: string;
 let area2: string;
@@ -105,7 +107,7 @@ async function makeVisitor(): Promise<Person> {
 async function gql(token: string | undefined, query: string, variables: Record<string, unknown> = {}) {
   const res = await t.gql('apps_yy_sys', query, { token, variables });
   expect(res.status).toBe(200);
-  return res.body as { data?: Record<string, never> | null; errors?: { extensions?: { code?: string } }[] };
+  return res.body as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
 }
 const codeOf = (body: Awaited<ReturnType<typeof gql>>) => body.errors?.[0]?.extensions?.code;
 const resultOf = (body: Awaited<ReturnType<typeof gql>>) =>
@@ -171,10 +173,18 @@ beforeAll(async () => {
   plainUser = await makeUser('avplain');
   visitorAdmin = await makeUser('avadm');
   visitor = await makeVisitor();
+  scopedAdmin = await makeUser('avscoped');
   await withTenant(t.database.db, tenantId, (tx) =>
-    tx
-      .insert(visitorAdminPermissions)
-      .values({ tenant_id: tenantId, admin_user: visitorAdmin.account, permission: 'admin' }),
+    tx.insert(visitorAdminPermissions).values([
+      { tenant_id: tenantId, admin_user: visitorAdmin.account, permission: 'admin' },
+      {
+        tenant_id: tenantId,
+        admin_user: scopedAdmin.account,
+        permission: 'admin',
+        scope_areas: area2,
+        scope_types: '1',
+      },
+    ]),
   );
 }, 120_000);
 
@@ -244,6 +254,8 @@ describe('visits: the administrators list and delete', () => {
     // another tenant's administrator, an unknown id alongside a real one: refused, nothing deleted
     await refused(foreignAdmin, DELETE, { ids: [id] }, 'VISIT_NOT_FOUND');
     await refused(visitorAdmin.token, DELETE, { ids: [id, randomUUID()] }, 'VISIT_NOT_FOUND');
+    // outside the scope of an administrator limited to another area
+    await refused(scopedAdmin.token, DELETE, { ids: [id] }, 'VISIT_NOT_FOUND');
     await refused(visitorAdmin.token, DELETE, { ids: ['not-an-id'] }, 'VISIT_NOT_FOUND');
     await refused(visitorAdmin.token, DELETE, { ids: [] }, 'VISIT_BATCH_SIZE');
     expect(await used(area)).toBe(before + 4);
@@ -296,6 +308,11 @@ describe('invitation bearers', () => {
       await insertPosition(tx, tenantId, { user_id: inChild.id, dept_id: child.id, post_id: null });
       await insertPosition(tx, tenantId, { user_id: withPost.id, dept_id: null, post_id: post.id });
     });
+    // tenant-wide: an administrator with a scope may not manage them
+    expect(codeOf(await gql(scopedAdmin.token, BEARERS, {}))).toBe('FORBIDDEN');
+    expect(
+      codeOf(await gql(scopedAdmin.token, ADD_BEARERS, { models: [{ bearer_type: 'dept', bearer_id: parent.id }] })),
+    ).toBe('FORBIDDEN');
     // nobody listed: everyone may invite
     expect((await invite(plainUser))?.errcode).toBe('0');
 
@@ -491,6 +508,15 @@ describe('statistics', () => {
         .where(eq(visitorAppointments.in_school_area, area2)),
     );
     check((await gql(admin, STATS, q)).data!.findVisitorAppointmentDataStatistics as Stats);
+    // a scoped administrator (area2, applications): visits all of whose areas are theirs, entries at their areas
+    const scoped = (await gql(scopedAdmin.token, STATS, q)).data!.findVisitorAppointmentDataStatistics as Stats;
+    expect(scoped).toMatchObject({ total_visits: 1, total_approved: 1, total_entries: 3 });
+    expect(scoped.areas.map((x) => x.resources_id)).toEqual([area2]);
+    expect(scoped.types.map((x) => x.visitor_type)).toEqual(['1']);
+    const all = (await gql(scopedAdmin.token, STATS, { category: 'month', month: '2030-01' })).data!
+      .findVisitorAppointmentDataStatistics as Stats;
+    expect(all.areas.map((x) => x.resources_id)).toEqual([area2]);
+    expect(codeOf(await gql(scopedAdmin.token, STATS, { category: 'month', resourcesIds: area }))).toBe('FORBIDDEN');
     // another tenant sees none of it
     const foreign = (await gql(foreignAdmin, STATS, q)).data!.findVisitorAppointmentDataStatistics as Stats;
     expect(foreign).toMatchObject({ total_visits: 0, total_entries: 0 });

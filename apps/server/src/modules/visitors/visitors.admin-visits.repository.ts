@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resultRows } from '../../db/json-rows.ts';
 import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
-import { nameContains } from './visitors.appointments.repository.ts';
+import { nameContains, visitsInScope } from './visitors.appointments.repository.ts';
 import { visitorAppointments, visitorEntries, visitorInvitationBearers } from './visitors.tables.ts';
 
 export type BearerRow = typeof visitorInvitationBearers.$inferSelect;
@@ -166,21 +166,26 @@ export interface StatsQuery {
   timeZone: string;
   /** Only visits to and entries at these areas (empty: all). */
   areas: string[];
+  /** A visitor administrator's scope: only visits it covers and entries at its areas (empty lists: all). */
+  scope: { areas: string[]; types: string[] };
 }
 
 const num = (x: unknown) => Number(x ?? 0) || 0;
 
 function visitWhere(tenantId: string, q: StatsQuery): SQL {
+  const scoped = visitsInScope(q.scope);
   return sql`${v.tenant_id} = ${tenantId} and ${v.del} = 0
     and ${v.in_school_date} >= ${q.from} and ${v.in_school_date} <= ${q.to}
-    ${q.areas.length ? sql`and string_to_array(${v.in_school_area}, ',') && ${sql.param(q.areas)}::text[]` : sql``}`;
+    ${q.areas.length ? sql`and string_to_array(${v.in_school_area}, ',') && ${sql.param(q.areas)}::text[]` : sql``}
+    ${scoped ? sql`and ${scoped}` : sql``}`;
 }
 
 const e = visitorEntries;
 function entryWhere(tenantId: string, q: StatsQuery): SQL {
   return sql`${e.tenant_id} = ${tenantId} and ${e.repeat} = false
     and ${e.arrive_time} >= ${q.starts_at.toISOString()}::timestamptz and ${e.arrive_time} < ${q.ends_at.toISOString()}::timestamptz
-    ${q.areas.length ? sql`and ${e.arrival_place} = any(${sql.param(q.areas)}::text[])` : sql``}`;
+    ${q.areas.length ? sql`and ${e.arrival_place} = any(${sql.param(q.areas)}::text[])` : sql``}
+    ${q.scope.areas.length ? sql`and ${e.arrival_place} = any(${sql.param(q.scope.areas)}::text[])` : sql``}`;
 }
 
 /** Visits per period (by visit date) and state. */

@@ -4,7 +4,13 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { requireVisitorRight, signedIn } from './visitors.access.ts';
+import {
+  inScope,
+  isWholeScope,
+  requireVisitorAdminScope,
+  signedIn,
+  type VisitorAdminScope,
+} from './visitors.access.ts';
 import {
   bearersByIds,
   deleteBearers,
@@ -40,14 +46,27 @@ import { splitIds } from './visitors.areas.rules.ts';
 
 const MAX_IDS = 200;
 
-/** The caller, checked to hold the visitor 'admin' right, and a transaction in their tenant. */
-async function asAdmin<T>(ctx: RequestContext, run: (tx: Tx, tenantId: string, user: AuthUser) => Promise<T>) {
+/**
+ * The caller, checked to hold the visitor 'admin' right, their scope and a transaction in their
+ * tenant. `whole`: the operation is tenant-wide (the invitation bearers): an administrator whose
+ * scope names areas or visitor types is refused.
+ */
+async function asAdmin<T>(
+  ctx: RequestContext,
+  run: (tx: Tx, tenantId: string, user: AuthUser, scope: VisitorAdminScope) => Promise<T>,
+  whole = false,
+) {
   const { tenant, user } = signedIn(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    await requireVisitorRight(tx, tenant.id, user, 'admin');
-    return run(tx, tenant.id, user);
+    const scope = await requireVisitorAdminScope(tx, tenant.id, user);
+    if (whole && !isWholeScope(scope)) throw new AppError('FORBIDDEN');
+    return run(tx, tenant.id, user, scope);
   });
 }
+
+/** As asAdmin, for a tenant-wide operation (an administrator with a scope is refused). */
+const asWholeAdmin = <T>(ctx: RequestContext, run: (tx: Tx, tenantId: string, user: AuthUser) => Promise<T>) =>
+  asAdmin(ctx, run, true);
 
 /** Distinct ids of a request (1..MAX_IDS, each a uuid), or `notFound`. */
 function idsOf(
@@ -80,9 +99,11 @@ export async function batchDeleteVisits(
 ): Promise<{ ids: string[] }> {
   const ids = idsOf(raw, 'VISIT_NOT_FOUND');
   const { tenant } = signedIn(ctx);
-  return asAdmin(ctx, async (tx, tenantId) => {
+  return asAdmin(ctx, async (tx, tenantId, _user, scope) => {
     const rows = await visitsLocked(tx, tenantId, ids);
-    if (rows.length !== ids.length) throw new AppError('VISIT_NOT_FOUND');
+    // a visit outside the administrator's scope is not theirs to see
+    const covered = rows.filter((r) => inScope(scope, { areas: r.in_school_area, visitor_type: r.visitor_type }));
+    if (covered.length !== ids.length) throw new AppError('VISIT_NOT_FOUND');
     let revoked = 0;
     for (const row of rows) {
       await releaseVisitSeats(tx, tenant, row);
@@ -131,7 +152,7 @@ export async function bearerList(
   const { tenant } = signedIn(ctx);
   const type = args.bearer_type?.trim() ? bearerTypeOf(args.bearer_type) : undefined;
   const is_enable = args.is_enable === 0 || args.is_enable === 1 ? args.is_enable : undefined;
-  return asAdmin(ctx, async (tx, tenantId) => {
+  return asWholeAdmin(ctx, async (tx, tenantId) => {
     const rows = await listBearers(tx, tenantId, {
       bearer_type: type,
       name: args.name?.trim() || undefined,
@@ -171,7 +192,7 @@ export async function saveBearers(
       throw new AppError('VISITOR_BEARER_INVALID', { field: `bearer_id ${String(m?.bearer_id ?? '').slice(0, 40)}` });
     return { bearer_type, bearer_id };
   });
-  return asAdmin(ctx, async (tx, tenantId, user) => {
+  return asWholeAdmin(ctx, async (tx, tenantId, user) => {
     const rows = [];
     for (const type of BEARER_TYPES) {
       const ids = [...new Set(wanted.filter((w) => w.bearer_type === type).map((w) => w.bearer_id))];
@@ -203,7 +224,7 @@ export async function setBearerState(
 ): Promise<{ ids: string[] }> {
   const ids = idsOf(raw, 'VISITOR_BEARER_NOT_FOUND');
   if (isEnable !== 0 && isEnable !== 1) throw new AppError('VISITOR_BEARER_INVALID', { field: 'is_enable' });
-  return asAdmin(ctx, async (tx, tenantId, user) => {
+  return asWholeAdmin(ctx, async (tx, tenantId, user) => {
     if ((await bearersByIds(tx, tenantId, ids)).length !== ids.length) throw new AppError('VISITOR_BEARER_NOT_FOUND');
     const rows = await setBearersEnabled(tx, tenantId, ids, isEnable, user.account);
     await audit(tx, ctx, {
@@ -219,7 +240,7 @@ export async function setBearerState(
 /** `deleteVisitorInvitationBearers(ids)`. */
 export async function removeBearers(ctx: RequestContext, raw: readonly string[]): Promise<{ ids: string[] }> {
   const ids = idsOf(raw, 'VISITOR_BEARER_NOT_FOUND');
-  return asAdmin(ctx, async (tx, tenantId) => {
+  return asWholeAdmin(ctx, async (tx, tenantId) => {
     if ((await bearersByIds(tx, tenantId, ids)).length !== ids.length) throw new AppError('VISITOR_BEARER_NOT_FOUND');
     const rows = await deleteBearers(tx, tenantId, ids);
     await audit(tx, ctx, {
@@ -293,14 +314,18 @@ export async function visitStatistics(
     unit: range.unit,
     timeZone: tenant.timeZone,
     areas,
+    scope: { areas: [], types: [] },
   };
-  return asAdmin(ctx, async (tx, tenantId) => {
+  return asAdmin(ctx, async (tx, tenantId, _user, scope) => {
+    // a scoped administrator: only their areas (asking for another is refused) and types
+    if (scope.areas.length && areas.some((a) => !scope.areas.includes(a))) throw new AppError('FORBIDDEN');
+    q.scope = scope;
     const [perPeriod, perArea, perType, entries, offered] = await Promise.all([
       visitsPerPeriod(tx, tenantId, q),
       visitsPerArea(tx, tenantId, q),
       visitsPerType(tx, tenantId, q),
       entriesGrouped(tx, tenantId, q),
-      visitorAreas(tx, tenantId, areas.length ? areas : undefined),
+      visitorAreas(tx, tenantId, areas.length ? areas : scope.areas.length ? scope.areas : undefined),
     ]);
     const periods = range.periods.map((period) => {
       const of = perPeriod.filter((r) => r.period === period);
@@ -318,7 +343,7 @@ export async function visitStatistics(
     // areas: the visitor areas (or those asked) and any other place visits or entries name
     const areaIds = [
       ...new Set([...offered.map((a) => a.id), ...perArea.map((r) => r.area), ...entries.map((r) => r.area)]),
-    ].filter((id) => !areas.length || areas.includes(id));
+    ].filter((id) => (!areas.length || areas.includes(id)) && (!scope.areas.length || scope.areas.includes(id)));
     const names = await resourceNames(tx, tenantId, areaIds);
     const areaRows = areaIds
       .map((id) => ({
@@ -331,15 +356,17 @@ export async function visitStatistics(
       .sort(
         (a, b) => b.visits + b.entries - (a.visits + a.entries) || a.resources_name.localeCompare(b.resources_name),
       );
-    const types = [...new Set([...VISITOR_TYPES, ...perType.map((r) => r.type)])].map((type) => {
-      const name = visitorTypeName(type);
-      return {
-        visitor_type: type,
-        name: name.zh,
-        name_en: name.en,
-        visits: perType.filter((r) => r.type === type).reduce((s, r) => s + r.n, 0),
-      };
-    });
+    const types = [...new Set([...VISITOR_TYPES, ...perType.map((r) => r.type)])]
+      .filter((type) => !scope.types.length || scope.types.includes(type))
+      .map((type) => {
+        const name = visitorTypeName(type);
+        return {
+          visitor_type: type,
+          name: name.zh,
+          name_en: name.en,
+          visits: perType.filter((r) => r.type === type).reduce((s, r) => s + r.n, 0),
+        };
+      });
     const hours = Array.from({ length: 24 }, (_, hour) => ({
       hour,
       entries: entries.filter((r) => r.hour === hour).reduce((s, r) => s + r.n, 0),
