@@ -29,6 +29,7 @@ import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
 import { visitorRecordsRoutes } from './modules/visitors/visitors.admin-records.routes.ts';
 import { noShowJob } from './modules/checkin/checkin.jobs.ts';
 import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
+import { visitorRetentionJob } from './modules/visitors/visitors.admin-people.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 
 export interface AppDeps {
@@ -162,6 +163,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
         noShowJob({ config, log: app.log }),
         // outbox sender (section: notifications)
         mailOutboxJob(config, app.log),
+        // visitor retention (section: visitors-admin-people)
+        visitorRetentionJob({ config, log: app.log }),
       ],
       app.log,
     );

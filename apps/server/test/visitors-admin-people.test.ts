@@ -4,12 +4,15 @@
  * a tenant administrator, a host, an ordinary user, a visitor and another tenant. PGlite, and
  * PostgreSQL with TEST_DATABASE_URL.
  */
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
+import { users } from '../src/modules/directory/directory.tables.ts';
 import { inScope } from '../src/modules/visitors/visitors.access.ts';
+import { visitorRetentionJob } from '../src/modules/visitors/visitors.admin-people.service.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
 import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
 import { sealPhone, visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
@@ -17,7 +20,10 @@ import {
   visitorAdminPermissions,
   visitorAppointments,
   visitorDetailSettings,
+  visitorEntries,
+  visitorLongTerms,
   visitorOverallSettings,
+  visitorPasses,
   visitors,
 } from '../src/modules/visitors/visitors.tables.ts';
 import { NOW, ZONE, makeResource, makeType } from './booking-fixtures.ts';
@@ -279,5 +285,352 @@ describe('visitor administrators see and decide only what their scope covers', (
     expect(await refused(foreignAdmin, AUDIT, { id: inB, state: '2' })).toBe(NOT_FOUND);
     expect(await refused(visitor.token, AUDIT, { id: inB, state: '2' })).toBe('FORBIDDEN');
     expect(await stateOf(inB)).toBe(1);
+  });
+});
+
+const LT_FIELDS = `id user_name user_id person_type dept phone permission valid_from valid_to weekdays start_time end_time
+  data_source is_enable`;
+const LT_LIST = `query($filter: VisitorLongTermFilterMap, $first: Int, $offset: Int) {
+  findVisitorLongTermEntityList(first: $first, offset: $offset, filter: $filter) {
+    totalCount pageInfo { hasNextPage } edges { node { ${LT_FIELDS} } } } }`;
+const LT_SAVE = `mutation($model: VisitorLongTermInput!) { saveVisitorLongTermEntity(model: $model) { errcode msg msg_en ids } }`;
+const LT_BATCH_SAVE = `mutation($models: [VisitorLongTermInput!]!) {
+  batchSaveVisitorLongTermEntity(models: $models) { errcode msg msg_en ids } }`;
+const LT_UPDATE = `mutation($model: VisitorLongTermInput!) { updateVisitorLongTermEntity(model: $model) { errcode msg msg_en ids } }`;
+const LT_BATCH_UPDATE = `mutation($models: [VisitorLongTermInput!]!) {
+  batchUpdateVisitorLongTermEntity(models: $models) { errcode msg msg_en ids } }`;
+const LT_DELETE = `mutation($id: String!) { deleteVisitorLongTermEntity(id: $id) { errcode msg msg_en ids } }`;
+const LT_BATCH_DELETE = `mutation($ids: [String!]!) { batchDeleteVisitorLongTermEntity(ids: $ids) { errcode msg msg_en ids } }`;
+const LT_STATE = `mutation($ids: [String!]!, $is_enable: Int!) {
+  updateVisitorLongTermListState(ids: $ids, is_enable: $is_enable) { errcode msg msg_en ids } }`;
+const PASS = `query($id: String!) { findVisitorPass(id: $id) { serial state weekdays start_time end_time } }`;
+const LOG = `query($filter: OperateLogFilterMap, $first: Int) { findVisitorOperateLogList(first: $first, filter: $filter) {
+  totalCount edges { node { id operate_module operate_type operate_content operate_user_id id_address operate_time } } } }`;
+
+async function ok(token: string, query: string, variables: Record<string, unknown>): Promise<string[]> {
+  const body = await gql(token, query, variables);
+  const result = Object.values(body.data ?? {})[0] as { errcode: string; ids: string[] } | null;
+  expect(result?.errcode, JSON.stringify(body)).toBe('0');
+  return result!.ids;
+}
+
+async function longTermList(token: string, filter: Record<string, unknown> = {}) {
+  const body = await gql(token, LT_LIST, { filter, first: 200 });
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  const c = body.data!.findVisitorLongTermEntityList as {
+    totalCount: number;
+    edges: { node: Record<string, unknown> }[];
+  };
+  return c.edges.map((e) => e.node);
+}
+
+async function longTermRow(id: string) {
+  const [row] = await withTenant(t.database.db, tenantId, (tx) =>
+    tx.select().from(visitorLongTerms).where(eq(visitorLongTerms.id, id)),
+  );
+  return row;
+}
+
+async function passOf(token: string, id: string) {
+  const body = await gql(token, PASS, { id });
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data!.findVisitorPass as { serial: string; state: string; weekdays: string; start_time: string };
+}
+
+async function passRows(refId: string) {
+  return withTenant(t.database.db, tenantId, (tx) =>
+    tx.select().from(visitorPasses).where(eq(visitorPasses.ref_id, refId)),
+  );
+}
+
+describe('long-term visitors', () => {
+  let plain: Person;
+  let visitor: Person;
+  let areaAdmin: Person;
+  let wholeAdmin: Person;
+  const base = (over: Record<string, unknown> = {}) => ({
+    user_name: '张长期',
+    person_type: '施工人员',
+    dept: '外包公司',
+    phone: '13811112222',
+    valid_from: '2030-01-01',
+    valid_to: '2030-12-31',
+    weekdays: '1,2,3,4,5',
+    start_time: '07:00',
+    end_time: '19:00',
+    ...over,
+  });
+
+  beforeAll(async () => {
+    plain = await makeUser('ltplain');
+    visitor = await makeVisitor();
+    areaAdmin = await makeVisitorAdmin('ltareaadm', { areas: [areaA] });
+    wholeAdmin = await makeVisitorAdmin('ltwholeadm');
+  });
+
+  it('adds with the phone sealed and masked, lists by name, type, state and validity; refuses bad values, storing nothing', async () => {
+    const [id] = await ok(wholeAdmin.token, LT_SAVE, { model: base({ permission: areaA }) });
+    const row = (await longTermRow(id!))!;
+    expect(row.phone_mask).toBe('138****2222');
+    expect(row.phone_enc).not.toContain('13811112222');
+    expect(row.phone_hash).not.toContain('13811112222');
+    const listed = (await longTermList(wholeAdmin.token, { user_name: { like: '张长' } })).find((n) => n.id === id);
+    expect(listed).toMatchObject({ phone: '138****2222', weekdays: '1,2,3,4,5', start_time: '07:00', is_enable: 1 });
+    expect(JSON.stringify(await longTermList(admin))).not.toContain('13811112222');
+    expect((await longTermList(admin, { validity: { eq: 'current' } })).map((n) => n.id)).toContain(id);
+    expect((await longTermList(admin, { validity: { eq: 'expired' } })).map((n) => n.id)).not.toContain(id);
+    expect((await longTermList(admin, { is_enable: { eq: '0' } })).map((n) => n.id)).not.toContain(id);
+    expect((await longTermList(admin, { person_type: { eq: '施工人员' } })).map((n) => n.id)).toContain(id);
+
+    const count = async () => (await longTermList(admin)).length;
+    const before = await count();
+    expect(await refused(admin, LT_SAVE, { model: base({ valid_to: '2029-12-31' }) })).toMatch(/end date/);
+    expect(await refused(admin, LT_SAVE, { model: base({ weekdays: '0,8' }) })).toMatch(/weekdays/);
+    expect(await refused(admin, LT_SAVE, { model: base({ start_time: '20:00' }) })).toMatch(/end time/);
+    expect(await refused(admin, LT_SAVE, { model: base({ phone: '12345' }) })).toMatch(/mobile phone/);
+    expect(await refused(admin, LT_SAVE, { model: base({ user_name: ' ' }) })).toMatch(/cannot be empty/);
+    expect(await refused(admin, LT_SAVE, { model: base({ permission: randomUUID() }) })).toMatch(/not an area/);
+    // a batch is all or none
+    expect(
+      await refused(admin, LT_BATCH_SAVE, { models: [base({ user_name: '甲' }), base({ valid_from: 'x' })] }),
+    ).toMatch(/start date/);
+    expect(await count()).toBe(before);
+    expect(
+      await ok(admin, LT_BATCH_SAVE, { models: [base({ user_name: '甲' }), base({ user_name: '乙' })] }),
+    ).toHaveLength(2);
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('an area-scoped administrator adds, sees and changes only long-term visitors of their areas', async () => {
+    const [inA] = await ok(admin, LT_SAVE, { model: base({ user_name: '区域甲', permission: areaA }) });
+    const [inB] = await ok(admin, LT_SAVE, { model: base({ user_name: '区域乙', permission: areaB }) });
+    const [everywhere] = await ok(admin, LT_SAVE, { model: base({ user_name: '全部区域' }) });
+    const seen = (await longTermList(areaAdmin.token)).map((n) => n.id);
+    expect(seen).toContain(inA);
+    expect(seen).not.toContain(inB);
+    expect(seen).not.toContain(everywhere);
+    expect(await refused(areaAdmin.token, LT_SAVE, { model: base({ permission: areaB }) })).toMatch(/scope/);
+    expect(await refused(areaAdmin.token, LT_SAVE, { model: base({ permission: '' }) })).toMatch(/scope/);
+    const notFound = 'The long-term visitor does not exist';
+    expect(await refused(areaAdmin.token, LT_UPDATE, { model: { id: inB, user_name: '改' } })).toBe(notFound);
+    expect(await refused(areaAdmin.token, LT_STATE, { ids: [inA, inB], is_enable: 0 })).toBe(notFound);
+    expect(await refused(areaAdmin.token, LT_DELETE, { id: everywhere })).toBe(notFound);
+    expect(await refused(areaAdmin.token, LT_UPDATE, { model: { id: inA, permission: `${areaA},${areaB}` } })).toMatch(
+      /scope/,
+    );
+    expect((await longTermRow(inA!))!.is_enable).toBe(1);
+    expect((await longTermRow(inB!))!.user_name).toBe('区域乙');
+    await ok(areaAdmin.token, LT_UPDATE, { model: { id: inA, dept: '新单位' } });
+    expect((await longTermRow(inA!))!.dept).toBe('新单位');
+  });
+
+  it('a change of dates, areas, weekdays, hours or state revokes the pass; a change of name keeps it', async () => {
+    const [id] = await ok(admin, LT_SAVE, { model: base({ user_name: '通行证', permission: areaA }) });
+    const first = await passOf(admin, id!);
+    expect(first).toMatchObject({ state: 'valid', weekdays: '1,2,3,4,5', start_time: '07:00' });
+    await ok(admin, LT_UPDATE, { model: { id, dept: '别的单位' } });
+    expect((await passOf(admin, id!)).serial).toBe(first.serial);
+    // weekdays alone (the pass's window stays: before, the old serial was kept)
+    await ok(admin, LT_UPDATE, { model: { id, weekdays: '1,2,3' } });
+    const second = await passOf(admin, id!);
+    expect(second.serial).not.toBe(first.serial);
+    expect(second.weekdays).toBe('1,2,3');
+    const rows = await passRows(id!);
+    expect(rows.find((r) => r.serial === first.serial)!.revoked_at).not.toBeNull();
+    // hours, in a batch
+    await ok(admin, LT_BATCH_UPDATE, { models: [{ id, start_time: '08:00' }] });
+    const third = await passOf(admin, id!);
+    expect(third.serial).not.toBe(second.serial);
+    expect(third.start_time).toBe('08:00');
+    // disabled: revoked, and no pass while disabled
+    await ok(admin, LT_STATE, { ids: [id], is_enable: 0 });
+    expect((await passRows(id!)).every((r) => r.revoked_at !== null)).toBe(true);
+    expect((await longTermRow(id!))!.is_enable).toBe(0);
+    expect((await longTermList(admin, { is_enable: { eq: '0' } })).map((n) => n.id)).toContain(id);
+    await ok(admin, LT_STATE, { ids: [id], is_enable: 1 });
+    expect((await passOf(admin, id!)).serial).not.toBe(third.serial);
+    // deleted: revoked
+    await ok(admin, LT_BATCH_DELETE, { ids: [id] });
+    expect(await longTermRow(id!)).toBeUndefined();
+    expect((await passRows(id!)).every((r) => r.revoked_at !== null)).toBe(true);
+  });
+
+  it('is refused to an ordinary user, a visitor, anonymous and another tenant, changing nothing', async () => {
+    const [id] = await ok(admin, LT_SAVE, { model: base({ user_name: '拒绝' }) });
+    for (const token of [plain.token]) {
+      expect(codeOf(await gql(token, LT_LIST, {}))).toBe('FORBIDDEN');
+      expect(await refused(token, LT_SAVE, { model: base() })).toBe('FORBIDDEN');
+      expect(await refused(token, LT_STATE, { ids: [id], is_enable: 0 })).toBe('FORBIDDEN');
+      expect(await refused(token, LT_DELETE, { id })).toBe('FORBIDDEN');
+    }
+    expect(codeOf(await gql(visitor.token, LT_LIST, {}))).toBe('FORBIDDEN');
+    expect(await refused(visitor.token, LT_UPDATE, { model: { id, user_name: 'x' } })).toBe('FORBIDDEN');
+    expect(codeOf(await gql(undefined, LT_LIST, {}))).toBe('UNAUTHENTICATED');
+    expect(await refused(undefined, LT_DELETE, { id })).toBe('UNAUTHENTICATED');
+    expect((await longTermList(foreignAdmin)).map((n) => n.id)).not.toContain(id);
+    expect(await refused(foreignAdmin, LT_STATE, { ids: [id], is_enable: 0 })).toBe(
+      'The long-term visitor does not exist',
+    );
+    expect(await refused(admin, LT_STATE, { ids: [id], is_enable: 2 })).toMatch(/enabled/);
+    expect((await longTermRow(id!))!).toMatchObject({ user_name: '拒绝', is_enable: 1 });
+  });
+});
+
+describe('the visitor operate log', () => {
+  it("gives visitor administrators the visitor module's entries only, with who, what and where; filters by type", async () => {
+    const vadmin = await makeVisitorAdmin('logadm', { areas: [areaA] });
+    const plain = await makeUser('logplain');
+    await ok(admin, LT_SAVE, {
+      model: { user_name: '日志', valid_from: '2030-01-01', valid_to: '2030-02-01', permission: areaA },
+    });
+    const body = await gql(vadmin.token, LOG, { first: 200 });
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const log = body.data!.findVisitorOperateLogList as {
+      totalCount: number;
+      edges: { node: Record<string, string> }[];
+    };
+    expect(log.totalCount).toBeGreaterThan(0);
+    expect(new Set(log.edges.map((e) => e.node.operate_module))).toEqual(new Set(['visitor']));
+    const saved = log.edges.find((e) => e.node.operate_type === 'save' && e.node.operate_content.includes('日*'));
+    expect(saved?.node).toMatchObject({ operate_user_id: 'admin' });
+    expect(saved?.node.operate_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // a module filter cannot widen it
+    const widened = await gql(admin, LOG, { first: 200, filter: { operate_module: { eq: 'user' } } });
+    const nodes = (widened.data!.findVisitorOperateLogList as typeof log).edges.map((e) => e.node);
+    expect(nodes.length).toBeGreaterThan(0);
+    expect(nodes.every((n) => n.operate_module === 'visitor')).toBe(true);
+    const typed = await gql(admin, LOG, { first: 200, filter: { operate_type: { eq: 'updateState' } } });
+    expect(
+      (typed.data!.findVisitorOperateLogList as typeof log).edges.every((e) => e.node.operate_type === 'updateState'),
+    ).toBe(true);
+    expect(codeOf(await gql(plain.token, LOG, {}))).toBe('FORBIDDEN');
+    expect(codeOf(await gql(undefined, LOG, {}))).toBe('UNAUTHENTICATED');
+    const foreign = await gql(foreignAdmin, LOG, { first: 200 });
+    expect(JSON.stringify(foreign.data)).not.toContain('日*');
+  });
+});
+
+describe('retention', () => {
+  const DAY_MS = 86_400_000;
+  const deps = () => ({ config: t.config, log: t.app.log });
+
+  async function visitOn(visitor: { visitorId: string; phone: string }, host: Person, day: string) {
+    const id = await makeVisit(visitor, host, [areaA], '1', 2);
+    const w = dayWindow(day, ZONE);
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(visitorAppointments)
+        .set({ in_school_date: day, valid_from: w.starts_at, valid_to: w.ends_at, info: { note: '私人信息' } })
+        .where(eq(visitorAppointments.id, id)),
+    );
+    return id;
+  }
+
+  it('anonymises visits and registrations past the period with a fake clock, revokes their passes, keeps the counts, logs a summary', async () => {
+    const host = await makeUser('rthost');
+    const gone = await makeVisitor();
+    const stays = await makeVisitor();
+    const fresh = await makeVisitor();
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(visitors)
+        .set({ create_time: new Date(NOW - 400 * DAY_MS), email: 'gone@example.com', info: { a: 1 } })
+        .where(inArray(visitors.id, [gone.visitorId, stays.visitorId])),
+    );
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(visitors)
+        .set({ create_time: new Date(NOW - 5 * DAY_MS) })
+        .where(eq(visitors.id, fresh.visitorId)),
+    );
+    const oldVisit = await visitOn(gone, host, '2029-03-01');
+    const staysOld = await visitOn(stays, host, '2029-02-01');
+    const staysRecent = await visitOn(stays, host, '2029-12-20');
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      const w = dayWindow('2029-03-01', ZONE);
+      await tx.insert(visitorPasses).values({
+        tenant_id: tenantId,
+        serial: 'a1b2c3d4e5f60718',
+        kind: 'visit',
+        ref_id: oldVisit,
+        kid: 'k',
+        areas: areaA,
+        valid_from: w.starts_at,
+        valid_to: w.ends_at,
+      });
+      await tx.insert(visitorEntries).values({
+        tenant_id: tenantId,
+        apply_id: oldVisit,
+        visitor_name: '王访客',
+        arrive_time: new Date(w.starts_at.getTime() + 9 * 3_600_000),
+        arrival_place: areaA,
+        entry_key: randomUUID(),
+      });
+      await tx
+        .update(visitorOverallSettings)
+        .set({ retention_days: 180 })
+        .where(eq(visitorOverallSettings.tenant_id, tenantId));
+    });
+
+    visitorClock.now = () => NOW;
+    const message = await visitorRetentionJob(deps()).run(t.database.db);
+    expect(message).toMatch(/anonymised \d+ visits/);
+
+    const visit = async (id: string) =>
+      (
+        await withTenant(t.database.db, tenantId, (tx) =>
+          tx.select().from(visitorAppointments).where(eq(visitorAppointments.id, id)),
+        )
+      )[0]!;
+    const reg = async (id: string) =>
+      (await withTenant(t.database.db, tenantId, (tx) => tx.select().from(visitors).where(eq(visitors.id, id))))[0]!;
+    const old = await visit(oldVisit);
+    expect(old).toMatchObject({
+      visitor_name: '王**',
+      phone_enc: '',
+      phone_mask: '',
+      info: {},
+      state: 2,
+      in_school_date: '2029-03-01',
+    });
+    expect(old.anonymised_at).not.toBeNull();
+    expect((await visit(staysOld)).anonymised_at).not.toBeNull();
+    const recent = await visit(staysRecent);
+    expect(recent.anonymised_at).toBeNull();
+    expect(recent.phone_mask).not.toBe('');
+
+    const g = await reg(gone.visitorId);
+    expect(g).toMatchObject({ phone_enc: '', phone_mask: '', card_number_enc: '', email: '', info: {}, is_valid: 0 });
+    expect(g.visitor_name).toMatch(/^访\*+$/);
+    expect(g.anonymised_at).not.toBeNull();
+    const [u] = await withTenant(t.database.db, tenantId, (tx) => tx.select().from(users).where(eq(users.id, gone.id)));
+    expect(u!.disabled).toBe(true);
+    expect((await reg(stays.visitorId)).anonymised_at).toBeNull();
+    expect((await reg(fresh.visitorId)).anonymised_at).toBeNull();
+
+    expect((await passRows(oldVisit))[0]!.revoked_at).not.toBeNull();
+    const [entry] = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.select().from(visitorEntries).where(eq(visitorEntries.apply_id, oldVisit)),
+    );
+    expect(entry!.visitor_name).toBe('王**');
+
+    const logged = await gql(admin, LOG, { first: 20, filter: { operate_type: { eq: 'anonymise' } } });
+    const entries = (logged.data!.findVisitorOperateLogList as { edges: { node: { operate_content: string } }[] })
+      .edges;
+    expect(entries[0]?.node.operate_content).toMatch(/保留期 180 天/);
+
+    // a second run finds nothing more; a shorter period (30 days) and a later clock reach the recent visit
+    expect(await visitorRetentionJob(deps()).run(t.database.db)).toBeUndefined();
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx
+        .update(visitorOverallSettings)
+        .set({ retention_days: 30 })
+        .where(eq(visitorOverallSettings.tenant_id, tenantId)),
+    );
+    visitorClock.now = () => NOW + 20 * DAY_MS;
+    await visitorRetentionJob(deps()).run(t.database.db);
+    expect((await visit(staysRecent)).anonymised_at).not.toBeNull();
+    expect((await reg(stays.visitorId)).anonymised_at).not.toBeNull();
+    visitorClock.now = () => NOW;
   });
 });

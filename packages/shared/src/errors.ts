@@ -991,6 +991,16 @@ export const errorCatalogue = {
     en: 'You may not invite visitors: your department, post or account is not among those allowed to invite',
   },
   // Visitor back office: long-term visitors, scopes, operate log, retention (section: visitors-admin-people)
+  VISITOR_LONG_TERM_NOT_FOUND: { zh: '长期访客不存在', en: 'The long-term visitor does not exist' },
+  VISITOR_LONG_TERM_FIELD_INVALID: { zh: '长期访客信息无效：{field}', en: 'Invalid long-term visitor: {field_en}' },
+  VISITOR_LONG_TERM_BATCH: {
+    zh: '一次处理 1 至 {max} 位长期访客',
+    en: 'Handle 1 to {max} long-term visitors at a time',
+  },
+  VISITOR_OUT_OF_SCOPE: {
+    zh: '超出您的访客管理范围：{what}',
+    en: 'Outside your visitor administration scope: {what_en}',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -43,6 +43,7 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
 
 /** What was done (`operate_type`); the same code reads the same in every module. */
 export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
+  anonymise: { zh: '到期匿名化', en: 'Anonymise after retention' },
   approve: { zh: '审批通过', en: 'Approve' },
   auto: { zh: '按规则列入', en: 'Add by rule' },
   batchDelete: { zh: '批量删除', en: 'Delete several' },

@@ -36,6 +36,7 @@ import { visitorAdminRecordsGraphql } from './visitors/visitors.admin-records.re
 // (section: visitors-admin-visits)
 import { visitorAdminVisitsGraphql } from './visitors/visitors.admin-visits.resolvers.ts';
 // (section: visitors-admin-people)
+import { visitorAdminPeopleGraphql } from './visitors/visitors.admin-people.resolvers.ts';
 import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
@@ -87,4 +88,5 @@ export const graphqlContributions: GraphqlContribution[] = [
   // visitor back office (section: visitors-admin-visits)
   visitorAdminVisitsGraphql,
   // visitor back office (section: visitors-admin-people)
+  visitorAdminPeopleGraphql,
 ];

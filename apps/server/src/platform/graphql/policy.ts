@@ -267,7 +267,16 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.saveVisitorInvitationBearers': ['user'],
     'Mutation.updateVisitorInvitationBearerState': ['user'],
     'Mutation.deleteVisitorInvitationBearers': ['user'],
-    // visitor back office (section: visitors-admin-people)
+    // visitor back office (section: visitors-admin-people): the services require the visitor 'admin' right
+    'Query.findVisitorLongTermEntityList': ['user'],
+    'Query.findVisitorOperateLogList': ['user'],
+    'Mutation.saveVisitorLongTermEntity': ['user'],
+    'Mutation.batchSaveVisitorLongTermEntity': ['user'],
+    'Mutation.updateVisitorLongTermEntity': ['user'],
+    'Mutation.batchUpdateVisitorLongTermEntity': ['user'],
+    'Mutation.deleteVisitorLongTermEntity': ['user'],
+    'Mutation.batchDeleteVisitorLongTermEntity': ['user'],
+    'Mutation.updateVisitorLongTermListState': ['user'],
   },
   iam: {
     'Query._endpoint': ['anonymous'],

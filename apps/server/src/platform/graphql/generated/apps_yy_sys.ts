@@ -2839,6 +2839,8 @@ export type Query = {
    * cannot serve two fields of one name, so the visitors' list is served under this name.
    */
   findVisitorAppointmentInformationAll?: Maybe<VisitorAppointmentEntityConnection>;
+  /** Every area that may take visitors (enabled resources of visitor resource types), to choose from. */
+  findVisitorAreaResourcesAll?: Maybe<Array<Maybe<VisitorAreaResource>>>;
   /** The remaining daily quota of each asked area and date. */
   findVisitorAvailableNumber?: Maybe<Array<Maybe<VisitorAvailableNumber>>>;
   /** Visitors' cars and plates by date and area (visits with a car), for the visitor 'admin' or 'gate' right. */
@@ -7612,6 +7614,11 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryFindVisitorAppointmentInformationAllArgs>
+  >;
+  findVisitorAreaResourcesAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorAreaResource']>>>,
+    ParentType,
+    ContextType
   >;
   findVisitorAvailableNumber?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['VisitorAvailableNumber']>>>,
