@@ -1,7 +1,12 @@
 import { OPERATE_LOG_PAGE_MAX } from '@yuyue/shared';
 import type { ExportColumn } from '../appointments-admin/export.ts';
 import type { Language } from '../../lib/i18n.ts';
-import { findOperateLogAll, type OperateLog, type OperateLogVariables } from './api/findOperateLogAll.ts';
+import {
+  findOperateLogAll,
+  type OperateLog,
+  type OperateLogPage,
+  type OperateLogVariables,
+} from './api/findOperateLogAll.ts';
 import { codeWord } from './words.ts';
 
 /** Most entries one export reads (50 pages of the largest size). */
@@ -14,11 +19,12 @@ export const OPERATE_LOG_EXPORT_MAX = 10_000;
 export async function findAllOperateLogs(
   search: Pick<OperateLogVariables, 'filter' | 'operateTime'>,
   onProgress?: (read: number, total: number) => void,
+  fetchPage: (variables: OperateLogVariables) => Promise<OperateLogPage> = findOperateLogAll,
 ): Promise<{ rows: OperateLog[]; total: number }> {
   const rows: OperateLog[] = [];
   let total: number;
   for (;;) {
-    const page = await findOperateLogAll({ ...search, first: OPERATE_LOG_PAGE_MAX, offset: rows.length });
+    const page = await fetchPage({ ...search, first: OPERATE_LOG_PAGE_MAX, offset: rows.length });
     rows.push(...page.rows);
     total = page.totalCount ?? rows.length;
     onProgress?.(rows.length, total);

@@ -15,12 +15,19 @@ import {
   Typography,
 } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOperateLog } from '../../../../features/logs/api/deleteOperateLog.ts';
 import { useDeleteOperateLogAll } from '../../../../features/logs/api/deleteOperateLogAll.ts';
 import { useFindOperateLog } from '../../../../features/logs/api/findOperateLog.ts';
-import { useFindOperateLogAll, type OperateLog } from '../../../../features/logs/api/findOperateLogAll.ts';
+import {
+  findOperateLogAll,
+  useFindOperateLogAll,
+  type OperateLog,
+  type OperateLogPage,
+  type OperateLogVariables,
+} from '../../../../features/logs/api/findOperateLogAll.ts';
 import { operateLogVariables, type OperateLogFilterValues } from '../../../../features/logs/operateLogVariables.ts';
 import {
   codeOptions,
@@ -141,8 +148,35 @@ function Content({ text, compact }: { text: string; compact?: boolean }) {
   );
 }
 
+/**
+ * Where a log view reads its entries: the whole operate log (tenant administrators: detail from
+ * the server, delete) or one module's part of it (a fixed module: its filter hidden, read only).
+ */
+export interface OperateLogSource {
+  /** The card's title (a text key). */
+  title: string;
+  /** The module every entry is of (its filter hidden); none: any module. */
+  module?: string;
+  useList: (variables: OperateLogVariables) => UseQueryResult<OperateLogPage>;
+  fetchPage: (variables: OperateLogVariables) => Promise<OperateLogPage>;
+  /** Whether entries are read one by one from the server and may be deleted. */
+  manage: boolean;
+}
+
+const WHOLE_LOG: OperateLogSource = {
+  title: 'route.manage.settingsOperateLog',
+  useList: useFindOperateLogAll,
+  fetchPage: findOperateLogAll,
+  manage: true,
+};
+
 /** Operate log (`/manage/settings/operate-log`): filters, server paging, detail, delete and batch delete. */
 export default function OperateLogPage() {
+  return <OperateLogView source={WHOLE_LOG} />;
+}
+
+/** The operate log's filters, table, export and detail over `source`. */
+export function OperateLogView({ source }: { source: OperateLogSource }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -151,8 +185,8 @@ export default function OperateLogPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [detailId, setDetailId] = useState<string | null>(null);
   const variables = useMemo(() => operateLogVariables(filter, page.current, page.pageSize), [filter, page]);
-  const list = useFindOperateLogAll(variables);
-  const detail = useFindOperateLog(detailId);
+  const list = source.useList(variables);
+  const detail = useFindOperateLog(source.manage ? detailId : null);
   const deleteOne = useDeleteOperateLog();
   const deleteMany = useDeleteOperateLogAll();
 
@@ -189,12 +223,13 @@ export default function OperateLogPage() {
         { filter: variables.filter, operateTime: variables.operateTime },
         (read, of) =>
           void message.open({ key, type: 'loading', content: t('settingsAdmin.log.exporting', { read, total: of }) }),
+        source.fetchPage,
       );
       if (!found.length) {
         void message.open({ key, type: 'info', content: t('settingsAdmin.log.exportEmpty') });
         return;
       }
-      const title = t('settingsAdmin.log.exportTitle');
+      const title = source.module ? t(source.title) : t('settingsAdmin.log.exportTitle');
       saveFile(
         exportFileName(title, new Date()),
         await workbookOf(title, operateLogExportColumns(t, currentLanguage()), found),
@@ -262,39 +297,43 @@ export default function OperateLogPage() {
     {
       key: 'actions',
       title: t('settingsAdmin.actions'),
-      width: 140,
+      width: source.manage ? 140 : 80,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDetailId(r.id)}>
             {t('settingsAdmin.detail')}
           </Button>
-          <Popconfirm
-            title={t('settingsAdmin.log.deleteConfirm')}
-            okText={t('settingsAdmin.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel')}
-            onConfirm={() => remove([r.id])}
-          >
-            <Button type="link" size="small" danger>
-              {t('settingsAdmin.delete')}
-            </Button>
-          </Popconfirm>
+          {source.manage ? (
+            <Popconfirm
+              title={t('settingsAdmin.log.deleteConfirm')}
+              okText={t('settingsAdmin.delete')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove([r.id])}
+            >
+              <Button type="link" size="small" danger>
+                {t('settingsAdmin.delete')}
+              </Button>
+            </Popconfirm>
+          ) : null}
         </Space>
       ),
     },
   ];
 
-  const shown = detail.data;
+  const shown = source.manage ? detail.data : rows.find((r) => r.id === detailId);
   return (
-    <Card title={t('route.manage.settingsOperateLog')}>
+    <Card title={t(source.title)}>
       <Form<FormValues> form={form} className="yy-filter-form" layout="inline" onFinish={search}>
         <Form.Item name="user" label={t('settingsAdmin.log.user')}>
           <Input allowClear placeholder={t('settingsAdmin.log.userPlaceholder')} style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="module" label={t('settingsAdmin.log.module')}>
-          <CodeSelect kind="module" width={160} />
-        </Form.Item>
+        {source.module ? null : (
+          <Form.Item name="module" label={t('settingsAdmin.log.module')}>
+            <CodeSelect kind="module" width={160} />
+          </Form.Item>
+        )}
         <Form.Item name="type" label={t('settingsAdmin.log.type')}>
           <CodeSelect kind="type" width={160} />
         </Form.Item>
@@ -331,13 +370,17 @@ export default function OperateLogPage() {
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={
+          source.manage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined
+        }
         toolbar={
           <Space wrap>
-            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatch}>
-              {t('settingsAdmin.batchDelete')}
-              {selected.length ? ` (${selected.length})` : ''}
-            </Button>
+            {source.manage ? (
+              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={confirmBatch}>
+                {t('settingsAdmin.batchDelete')}
+                {selected.length ? ` (${selected.length})` : ''}
+              </Button>
+            ) : null}
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportAll()}>
               {t('settingsAdmin.log.export')}
             </Button>
@@ -386,7 +429,7 @@ export default function OperateLogPage() {
         ) : (
           <Typography.Text type="secondary">{t('settingsAdmin.log.notFound')}</Typography.Text>
         )}
-        {shown ? (
+        {shown && source.manage ? (
           <Popconfirm
             title={t('settingsAdmin.log.deleteConfirm')}
             okText={t('settingsAdmin.delete')}
