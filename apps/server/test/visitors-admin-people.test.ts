@@ -491,7 +491,9 @@ describe('the visitor operate log', () => {
     };
     expect(log.totalCount).toBeGreaterThan(0);
     expect(new Set(log.edges.map((e) => e.node.operate_module))).toEqual(new Set(['visitor']));
-    const saved = log.edges.find((e) => e.node.operate_type === 'save' && (e.node.operate_content ?? '').includes('日*'));
+    const saved = log.edges.find(
+      (e) => e.node.operate_type === 'save' && (e.node.operate_content ?? '').includes('日*'),
+    );
     expect(saved?.node).toMatchObject({ operate_user_id: 'admin' });
     expect(saved?.node.operate_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // a module filter cannot widen it
