@@ -185,7 +185,11 @@ export const manageRoutes: RouteDef[] = [
   { path: 'visitorManagement/visitorAppointmentManage', title: 'route.manage.visitorAppointmentManage' },
   { path: 'visitorManagement/visitorCars', title: 'route.manage.visitorCars' },
   { path: 'visitorManagement/visitorList', title: 'route.manage.visitorList' },
-  { path: 'visitorManagement/longTermVisitor', title: 'route.manage.longTermVisitor' },
+  {
+    path: 'visitorManagement/longTermVisitor',
+    title: 'route.manage.longTermVisitor',
+    page: () => import('./pages/visitors/people/LongTermVisitor.tsx'),
+  },
   { path: 'visitorManagement/longTermVisitor/setting', title: 'route.manage.longTermVisitorSetting' },
   {
     path: 'visitorManagement/longTermVisitor/setting/detail',
