@@ -181,10 +181,22 @@ export const manageRoutes: RouteDef[] = [
   { path: 'visitorManagement/detailSettings', title: 'route.manage.visitorDetailSettings' },
   { path: 'visitorManagement/fieldSettings', title: 'route.manage.visitorFieldSettings' },
   { path: 'visitorManagement/registerFieldSettings', title: 'route.manage.visitorRegisterFieldSettings' },
-  { path: 'visitorManagement/visitorInfo', title: 'route.manage.visitorInfo' },
+  {
+    path: 'visitorManagement/visitorInfo',
+    title: 'route.manage.visitorInfo',
+    page: () => import('./pages/visitors/records/VisitorInfo.tsx'),
+  },
   { path: 'visitorManagement/visitorAppointmentManage', title: 'route.manage.visitorAppointmentManage' },
-  { path: 'visitorManagement/visitorCars', title: 'route.manage.visitorCars' },
-  { path: 'visitorManagement/visitorList', title: 'route.manage.visitorList' },
+  {
+    path: 'visitorManagement/visitorCars',
+    title: 'route.manage.visitorCars',
+    page: () => import('./pages/visitors/records/VisitorCars.tsx'),
+  },
+  {
+    path: 'visitorManagement/visitorList',
+    title: 'route.manage.visitorList',
+    page: () => import('./pages/visitors/records/VisitorList.tsx'),
+  },
   {
     path: 'visitorManagement/longTermVisitor',
     title: 'route.manage.longTermVisitor',

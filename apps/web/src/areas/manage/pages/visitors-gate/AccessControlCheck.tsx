@@ -8,6 +8,7 @@ import { entryStatus, failureText, useGate } from '../../../../features/visitors
 import { useGateCamera } from '../../../../features/visitors/gate/useGateCamera.ts';
 import { usePlace } from '../../../../features/visitors/gate/usePlace.ts';
 import { currentLanguage, pick } from '../../../../lib/i18n.ts';
+import { TodayEntries } from '../visitors/records/TodayEntries.tsx';
 import './access-control.css';
 
 const TONE_ICON = { ok: CheckCircleFilled, warn: ExclamationCircleFilled, bad: CloseCircleFilled } as const;
@@ -261,6 +262,7 @@ export default function AccessControlCheck() {
             },
           ]}
         />
+        <TodayEntries place={place} refreshKey={scans.length + state.queued + (state.lastSync ?? 0)} />
       </Space>
     </Card>
   );
