@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
-import { users } from '../src/modules/directory/directory.tables.ts';
+import { departments, posts, userPositions, users } from '../src/modules/directory/directory.tables.ts';
 import { inScope } from '../src/modules/visitors/visitors.access.ts';
 import { visitorRetentionJob } from '../src/modules/visitors/visitors.admin-people.service.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
@@ -509,6 +509,73 @@ describe('the visitor operate log', () => {
     expect(codeOf(await gql(undefined, LOG, {}))).toBe('UNAUTHENTICATED');
     const foreign = await gql(foreignAdmin, LOG, { first: 200 });
     expect(JSON.stringify(foreign.data)).not.toContain('日*');
+  });
+});
+
+describe('long-term visitors authorised through directory triples', () => {
+  const TRIPLES = `query($person_type: String) { longTermAuthoritativeTriples(person_type: $person_type) {
+    id long_term_id person_type user_name authorised dept_name dept_code post_name post_code user_account code } }`;
+  type Triple = Record<string, unknown>;
+
+  it("gives a person type's long-term visitors with their directory positions, within the scope", async () => {
+    const staff = await makeUser('tristaff');
+    const suffix = String(++seq);
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      const [d] = await tx
+        .insert(departments)
+        .values({ tenant_id: tenantId, name: '后勤处', code: `hq${suffix}` })
+        .returning();
+      const [p] = await tx
+        .insert(posts)
+        .values({ tenant_id: tenantId, name: '保洁', code: `bj${suffix}` })
+        .returning();
+      const [p2] = await tx
+        .insert(posts)
+        .values({ tenant_id: tenantId, name: '绿化', code: `lh${suffix}` })
+        .returning();
+      await tx.insert(userPositions).values([
+        { tenant_id: tenantId, user_id: staff.id, dept_id: d!.id, post_id: p!.id },
+        { tenant_id: tenantId, user_id: staff.id, dept_id: d!.id, post_id: p2!.id },
+      ]);
+    });
+    const type = `外包${suffix}`;
+    const dates = { valid_from: '2030-01-01', valid_to: '2030-12-31' };
+    const [linked] = await ok(admin, LT_SAVE, {
+      model: { user_name: '赵外包', user_id: staff.account, person_type: type, permission: areaA, ...dates },
+    });
+    const [alone] = await ok(admin, LT_SAVE, {
+      model: { user_name: '钱外包', person_type: type, permission: areaB, ...dates },
+    });
+    await ok(admin, LT_SAVE, { model: { user_name: '孙别类', person_type: `别类${suffix}`, ...dates } });
+
+    const body = await gql(admin, TRIPLES, { person_type: type });
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const rows = body.data!.longTermAuthoritativeTriples as Triple[];
+    expect(rows.every((r) => r.person_type === type)).toBe(true);
+    const ofLinked = rows.filter((r) => r.long_term_id === linked);
+    expect(ofLinked).toHaveLength(2);
+    expect(ofLinked.map((r) => r.code).sort()).toEqual([
+      `hq${suffix}|bj${suffix}|${staff.account}`,
+      `hq${suffix}|lh${suffix}|${staff.account}`,
+    ]);
+    expect(ofLinked[0]).toMatchObject({ authorised: true, dept_name: '后勤处', user_account: staff.account });
+    expect(rows.filter((r) => r.long_term_id === alone)).toEqual([
+      expect.objectContaining({ authorised: false, code: '', dept_name: '' }),
+    ]);
+    // every type when none is asked
+    const all = (await gql(admin, TRIPLES, {})).data!.longTermAuthoritativeTriples as Triple[];
+    expect(new Set(all.map((r) => r.person_type))).toContain(`别类${suffix}`);
+    // scoped to area A: only the linked one
+    const areaAdmin = await makeVisitorAdmin('triadm', { areas: [areaA] });
+    const scoped = (await gql(areaAdmin.token, TRIPLES, { person_type: type })).data!
+      .longTermAuthoritativeTriples as Triple[];
+    expect(new Set(scoped.map((r) => r.long_term_id))).toEqual(new Set([linked]));
+    // others
+    expect(codeOf(await gql(staff.token, TRIPLES, {}))).toBe('FORBIDDEN');
+    expect(codeOf(await gql(undefined, TRIPLES, {}))).toBe('UNAUTHENTICATED');
+    const foreign = (await gql(foreignAdmin, TRIPLES, { person_type: type })).data!
+      .longTermAuthoritativeTriples as Triple[];
+    expect(foreign).toEqual([]);
   });
 });
 

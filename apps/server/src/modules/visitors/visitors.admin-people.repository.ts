@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../directory/directory.tables.ts';
+import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
 import { nameContains } from './visitors.appointments.repository.ts';
 import { visitorAppointments, visitorEntries, visitorLongTerms, visitorPasses, visitors } from './visitors.tables.ts';
 
@@ -12,7 +12,7 @@ export type NewLongTerm = Omit<typeof visitorLongTerms.$inferInsert, 'tenant_id'
 const l = visitorLongTerms;
 
 /** Long-term visitors whose areas all are among `areas` (none asked: every one; a row without areas admits everywhere, so only an unscoped administrator covers it). */
-function longTermsWithin(areas: readonly string[]): SQL | undefined {
+export function longTermsWithin(areas: readonly string[]): SQL | undefined {
   if (!areas.length) return undefined;
   const list = sql`array_remove(string_to_array(replace(lower(${l.permission}), ' ', ''), ','), '')`;
   return and(sql`cardinality(${list}) > 0`, sql`${list} <@ ${sql.param([...areas])}::text[]`);
@@ -119,6 +119,47 @@ export async function revokePassesOfMany(
     .where(and(eq(p.tenant_id, tenantId), inArray(p.ref_id, [...refIds]), isNull(p.revoked_at)))
     .returning({ id: p.id });
   return rows.length;
+}
+
+/** Long-term visitors (of a person type, within the scope's areas) with their directory user's positions: one row per position. */
+export async function longTermTriples(
+  tx: Executor,
+  tenantId: string,
+  q: { personType?: string; scopeAreas: string[]; limit: number },
+) {
+  return tx
+    .select({
+      long_term_id: l.id,
+      person_type: l.person_type,
+      user_name: l.user_name,
+      is_enable: l.is_enable,
+      valid_from: l.valid_from,
+      valid_to: l.valid_to,
+      user_id: users.id,
+      user_account: users.account,
+      user_display_name: users.name,
+      position_id: userPositions.id,
+      dept_id: departments.id,
+      dept_name: departments.name,
+      dept_code: departments.code,
+      post_id: posts.id,
+      post_name: posts.name,
+      post_code: posts.code,
+    })
+    .from(l)
+    .leftJoin(users, and(eq(users.tenant_id, l.tenant_id), eq(users.account, l.user_id), sql`${l.user_id} <> ''`))
+    .leftJoin(userPositions, and(eq(userPositions.tenant_id, l.tenant_id), eq(userPositions.user_id, users.id)))
+    .leftJoin(departments, and(eq(departments.tenant_id, l.tenant_id), eq(departments.id, userPositions.dept_id)))
+    .leftJoin(posts, and(eq(posts.tenant_id, l.tenant_id), eq(posts.id, userPositions.post_id)))
+    .where(
+      and(
+        eq(l.tenant_id, tenantId),
+        q.personType !== undefined ? eq(l.person_type, q.personType) : undefined,
+        longTermsWithin(q.scopeAreas),
+      ),
+    )
+    .orderBy(asc(l.person_type), asc(l.user_name), asc(l.id), asc(departments.code), asc(posts.code))
+    .limit(q.limit);
 }
 
 // ---------------------------------------------------------------- retention

@@ -14,6 +14,8 @@ export const visitorAdminPeopleGraphql: GraphqlContribution<'apps_yy_sys'> = {
         const { rows, total, offset } = await people.listLongTerms(ctx, args);
         return connection(rows, total, offset);
       },
+      longTermAuthoritativeTriples: async (_, { person_type }, { ctx }) =>
+        people.authoritativeTriples(ctx, person_type),
       findVisitorOperateLogList: async (_, args, { ctx }) => {
         const { rows, total, offset } = await people.visitorOperateLog(ctx, args);
         const zone = ctx.tenant?.timeZone ?? ctx.config.timeZone;

@@ -31,6 +31,7 @@ import {
   anonymiseVisitor,
   deleteLongTerms,
   insertLongTerms,
+  longTermTriples,
   longTermsByIds,
   maskEntriesBefore,
   pageLongTerms,
@@ -306,6 +307,46 @@ export async function setLongTermState(
       object: [...rows.keys()].join(','),
     });
     return [...rows.keys()];
+  });
+}
+
+/** Rows longTermAuthoritativeTriples gives at most. */
+const TRIPLES_MAX = 2000;
+
+/**
+ * `longTermAuthoritativeTriples(person_type)`: the long-term visitors of a person type (any when
+ * empty) within the scope, each with the directory triples (department, post, user) it is
+ * authorised through: its account's positions; one unauthorised row when it has no directory user.
+ */
+export async function authoritativeTriples(ctx: RequestContext, personType: unknown) {
+  if (personType !== null && personType !== undefined && typeof personType !== 'string')
+    throw new AppError('VISITOR_LONG_TERM_FIELD_INVALID', { field: '人员类型', field_en: 'person type' });
+  const type = typeof personType === 'string' && personType.trim() ? personType.trim().slice(0, 100) : undefined;
+  return asAdmin(ctx, async ({ tx, tenant, scope }) => {
+    const rows = await longTermTriples(tx, tenant.id, {
+      personType: type,
+      scopeAreas: scope.areas,
+      limit: TRIPLES_MAX,
+    });
+    return rows.map((r) => ({
+      id: `${r.long_term_id}:${r.position_id ?? r.user_id ?? 'none'}`,
+      long_term_id: r.long_term_id,
+      person_type: r.person_type,
+      user_name: r.user_name,
+      is_enable: r.is_enable,
+      valid_from: r.valid_from,
+      valid_to: r.valid_to,
+      authorised: r.user_id !== null,
+      dept_id: r.dept_id ?? '',
+      dept_name: r.dept_name ?? '',
+      dept_code: r.dept_code ?? '',
+      post_id: r.post_id ?? '',
+      post_name: r.post_name ?? '',
+      post_code: r.post_code ?? '',
+      user_account: r.user_account ?? '',
+      user_display_name: r.user_display_name ?? '',
+      code: r.user_id ? `${r.dept_code ?? ''}|${r.post_code ?? ''}|${r.user_account}` : '',
+    }));
   });
 }
 

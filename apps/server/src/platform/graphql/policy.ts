@@ -270,6 +270,7 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // visitor back office (section: visitors-admin-people): the services require the visitor 'admin' right
     'Query.findVisitorLongTermEntityList': ['user'],
     'Query.findVisitorOperateLogList': ['user'],
+    'Query.longTermAuthoritativeTriples': ['user'],
     'Mutation.saveVisitorLongTermEntity': ['user'],
     'Mutation.batchSaveVisitorLongTermEntity': ['user'],
     'Mutation.updateVisitorLongTermEntity': ['user'],

@@ -2901,6 +2901,11 @@ export type Query = {
   /** The information fields a visitor fills in (is_visitor_valid_info 1), in order. */
   findVisitorValidFieldInfo?: Maybe<Array<Maybe<VisitorInfoFieldSettingsEntity>>>;
   /**
+   * The directory triples long-term visitors are authorised through, of person_type (empty: every
+   * type), within the administrator's scope's areas; by person type and name, at most 2000 rows.
+   */
+  longTermAuthoritativeTriples?: Maybe<Array<Maybe<VisitorLongTermTriple>>>;
+  /**
    * Dry run of a periodic or batch booking: the report of every occurrence, nothing written.
    * Arguments as saveAppointmentInformationAll's: batch = borrowDateList (dates "YYYY-MM-DD" or
    * epoch ms) at timeSlotIdList or borrowStartTime-borrowEndTime; periodic = is_cyclicity "1",
@@ -3340,6 +3345,10 @@ export type QueryFindVisitorRegistrationEntityListArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   whole?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type QueryLongTermAuthoritativeTriplesArgs = {
+  person_type?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryPreviewAppointmentSeriesArgs = {
@@ -4815,6 +4824,33 @@ export type VisitorLongTermInput = {
 };
 
 /**
+ * A long-term visitor of person_type and the directory triple (department, post, user) it is
+ * authorised through: its user_id is the account of a directory user, one row per position of that
+ * user (dept_* and post_* empty for a position without one). A long-term visitor without a directory
+ * user: one row, authorised false, the triple's parts empty. code: "<dept code>|<post code>|<account>".
+ */
+export type VisitorLongTermTriple = {
+  __typename?: 'VisitorLongTermTriple';
+  authorised?: Maybe<Scalars['Boolean']['output']>;
+  code?: Maybe<Scalars['String']['output']>;
+  dept_code?: Maybe<Scalars['String']['output']>;
+  dept_id?: Maybe<Scalars['String']['output']>;
+  dept_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  is_enable?: Maybe<Scalars['Int']['output']>;
+  long_term_id?: Maybe<Scalars['String']['output']>;
+  person_type?: Maybe<Scalars['String']['output']>;
+  post_code?: Maybe<Scalars['String']['output']>;
+  post_id?: Maybe<Scalars['String']['output']>;
+  post_name?: Maybe<Scalars['String']['output']>;
+  user_account?: Maybe<Scalars['String']['output']>;
+  user_display_name?: Maybe<Scalars['String']['output']>;
+  user_name?: Maybe<Scalars['String']['output']>;
+  valid_from?: Maybe<Scalars['String']['output']>;
+  valid_to?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * The visitor module's overall settings (spec 3). Flags are 0/1. apply_school_resources: the ids
  * (comma separated) of the campus areas that take visitors. welcome_content and
  * visitor_infor_cotent: sanitised HTML. other_setting: JSON text of further options.
@@ -5411,6 +5447,7 @@ export type ResolversTypes = ResolversObject<{
   VisitorLongTermEntityEdge: ResolverTypeWrapper<VisitorLongTermEntityEdge>;
   VisitorLongTermFilterMap: VisitorLongTermFilterMap;
   VisitorLongTermInput: VisitorLongTermInput;
+  VisitorLongTermTriple: ResolverTypeWrapper<VisitorLongTermTriple>;
   VisitorOverallSettingsEntity: ResolverTypeWrapper<VisitorOverallSettingsEntity>;
   VisitorOverallSettingsInput: VisitorOverallSettingsInput;
   VisitorPagingInput: VisitorPagingInput;
@@ -5644,6 +5681,7 @@ export type ResolversParentTypes = ResolversObject<{
   VisitorLongTermEntityEdge: VisitorLongTermEntityEdge;
   VisitorLongTermFilterMap: VisitorLongTermFilterMap;
   VisitorLongTermInput: VisitorLongTermInput;
+  VisitorLongTermTriple: VisitorLongTermTriple;
   VisitorOverallSettingsEntity: VisitorOverallSettingsEntity;
   VisitorOverallSettingsInput: VisitorOverallSettingsInput;
   VisitorPagingInput: VisitorPagingInput;
@@ -7741,6 +7779,12 @@ export type QueryResolvers<
     ParentType,
     ContextType
   >;
+  longTermAuthoritativeTriples?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VisitorLongTermTriple']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryLongTermAuthoritativeTriplesArgs>
+  >;
   previewAppointmentSeries?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['AppointmentSeriesOccurrence']>>>,
     ParentType,
@@ -8938,6 +8982,29 @@ export type VisitorLongTermEntityEdgeResolvers<
   node?: Resolver<Maybe<ResolversTypes['VisitorLongTermEntity']>, ParentType, ContextType>;
 }>;
 
+export type VisitorLongTermTripleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['VisitorLongTermTriple'] = ResolversParentTypes['VisitorLongTermTriple'],
+> = ResolversObject<{
+  authorised?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  is_enable?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  long_term_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  post_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  post_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  post_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_account?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_display_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type VisitorOverallSettingsEntityResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['VisitorOverallSettingsEntity'] =
@@ -9266,6 +9333,7 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   VisitorLongTermEntity?: VisitorLongTermEntityResolvers<ContextType>;
   VisitorLongTermEntityConnection?: VisitorLongTermEntityConnectionResolvers<ContextType>;
   VisitorLongTermEntityEdge?: VisitorLongTermEntityEdgeResolvers<ContextType>;
+  VisitorLongTermTriple?: VisitorLongTermTripleResolvers<ContextType>;
   VisitorOverallSettingsEntity?: VisitorOverallSettingsEntityResolvers<ContextType>;
   VisitorPass?: VisitorPassResolvers<ContextType>;
   VisitorPassKey?: VisitorPassKeyResolvers<ContextType>;
