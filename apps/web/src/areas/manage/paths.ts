@@ -177,10 +177,26 @@ export const manageRoutes: RouteDef[] = [
   { path: 'console/authorize/staff', title: 'route.manage.consoleStaff', hidden: true },
   { path: 'console/authorize/dept_post', title: 'route.manage.consoleDeptPost', hidden: true },
   { path: 'visitorManagement', title: 'route.manage.visitorManagement', redirect: 'visitorManagement/overallSettings' },
-  { path: 'visitorManagement/overallSettings', title: 'route.manage.visitorOverallSettings' },
-  { path: 'visitorManagement/detailSettings', title: 'route.manage.visitorDetailSettings' },
-  { path: 'visitorManagement/fieldSettings', title: 'route.manage.visitorFieldSettings' },
-  { path: 'visitorManagement/registerFieldSettings', title: 'route.manage.visitorRegisterFieldSettings' },
+  {
+    path: 'visitorManagement/overallSettings',
+    title: 'route.manage.visitorOverallSettings',
+    page: () => import('./pages/visitors/settings/OverallSettings.tsx'),
+  },
+  {
+    path: 'visitorManagement/detailSettings',
+    title: 'route.manage.visitorDetailSettings',
+    page: () => import('./pages/visitors/settings/DetailSettings.tsx'),
+  },
+  {
+    path: 'visitorManagement/fieldSettings',
+    title: 'route.manage.visitorFieldSettings',
+    page: () => import('./pages/visitors/settings/FieldSettings.tsx'),
+  },
+  {
+    path: 'visitorManagement/registerFieldSettings',
+    title: 'route.manage.visitorRegisterFieldSettings',
+    page: () => import('./pages/visitors/settings/RegisterFieldSettings.tsx'),
+  },
   {
     path: 'visitorManagement/visitorInfo',
     title: 'route.manage.visitorInfo',
@@ -211,7 +227,11 @@ export const manageRoutes: RouteDef[] = [
   { path: 'visitorManagement/visitorInvitation', title: 'route.manage.visitorInvitation' },
   { path: 'visitorManagement/visitorInvitationBear', title: 'route.manage.visitorInvitationBear' },
   { path: 'visitorManagement/statistics', title: 'route.manage.visitorStatistics' },
-  { path: 'visitorManagement/visitorPersonType', title: 'route.manage.visitorPersonType' },
+  {
+    path: 'visitorManagement/visitorPersonType',
+    title: 'route.manage.visitorPersonType',
+    page: () => import('./pages/visitors/settings/PersonTypes.tsx'),
+  },
   {
     path: 'visitorManagement/visitorOperateLog',
     title: 'route.manage.visitorOperateLog',
