@@ -202,7 +202,11 @@ export const manageRoutes: RouteDef[] = [
     title: 'route.manage.visitorInfo',
     page: () => import('./pages/visitors/records/VisitorInfo.tsx'),
   },
-  { path: 'visitorManagement/visitorAppointmentManage', title: 'route.manage.visitorAppointmentManage' },
+  {
+    path: 'visitorManagement/visitorAppointmentManage',
+    title: 'route.manage.visitorAppointmentManage',
+    page: () => import('./pages/visitors/visits/VisitorAppointmentManage.tsx'),
+  },
   {
     path: 'visitorManagement/visitorCars',
     title: 'route.manage.visitorCars',
@@ -224,9 +228,21 @@ export const manageRoutes: RouteDef[] = [
     title: 'route.manage.longTermVisitorSettingDetail',
     hidden: true,
   },
-  { path: 'visitorManagement/visitorInvitation', title: 'route.manage.visitorInvitation' },
-  { path: 'visitorManagement/visitorInvitationBear', title: 'route.manage.visitorInvitationBear' },
-  { path: 'visitorManagement/statistics', title: 'route.manage.visitorStatistics' },
+  {
+    path: 'visitorManagement/visitorInvitation',
+    title: 'route.manage.visitorInvitation',
+    page: () => import('./pages/visitors/visits/VisitorInvitation.tsx'),
+  },
+  {
+    path: 'visitorManagement/visitorInvitationBear',
+    title: 'route.manage.visitorInvitationBear',
+    page: () => import('./pages/visitors/visits/VisitorInvitationBear.tsx'),
+  },
+  {
+    path: 'visitorManagement/statistics',
+    title: 'route.manage.visitorStatistics',
+    page: () => import('./pages/visitors/visits/VisitorStatistics.tsx'),
+  },
   {
     path: 'visitorManagement/visitorPersonType',
     title: 'route.manage.visitorPersonType',

@@ -1,0 +1,107 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  useLongTermTriples,
+  type LongTermTriple,
+} from '../../../../../features/visitors-admin/people/longTermAuthoritativeTriples.ts';
+import { LoadError } from '../../sign/listParts.tsx';
+import { MANAGE_ROOT } from '../../../paths.ts';
+
+/**
+ * A person type's long-term visitors and the directory triples each is authorised through
+ * (`/manage/visitorManagement/longTermVisitor/setting/detail?person_type=...`, hidden from the
+ * menu): department, post and account of the linked directory user, one row per position; a
+ * long-term visitor without a directory user is marked as not authorised through the directory.
+ */
+export default function LongTermSettingDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const personType = params.get('person_type') ?? '';
+  const triples = useLongTermTriples(personType);
+  const rows = triples.data ?? [];
+  const dash = (v: string) => v || '—';
+  return (
+    <Card
+      title={
+        <Space>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label={t('visitorsPeople.setting.back')}
+            onClick={() => void navigate(`${MANAGE_ROOT}/visitorManagement/longTermVisitor/setting`)}
+          />
+          {t('route.manage.longTermVisitorSettingDetail')}
+          <Typography.Text type="secondary">{personType || t('visitorsPeople.setting.noType')}</Typography.Text>
+        </Space>
+      }
+    >
+      <LoadError error={triples.error} />
+      <Table<LongTermTriple>
+        rowKey="id"
+        size="middle"
+        loading={triples.isFetching}
+        dataSource={rows}
+        pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: true } : false}
+        locale={{ emptyText: t('visitorsPeople.setting.detailEmpty') }}
+        scroll={{ x: 1100 }}
+        columns={[
+          { key: 'user_name', title: t('visitorsPeople.field.user_name'), dataIndex: 'user_name', width: 120 },
+          {
+            key: 'is_enable',
+            title: t('visitorsPeople.field.is_enable'),
+            width: 90,
+            render: (_, r) => (
+              <Tag color={r.is_enable === 1 ? 'success' : 'default'}>{t(`visitorsPeople.state.${r.is_enable}`)}</Tag>
+            ),
+          },
+          {
+            key: 'validity',
+            title: t('visitorsPeople.field.validity'),
+            width: 200,
+            render: (_, r) => `${r.valid_from} ~ ${r.valid_to}`,
+          },
+          {
+            key: 'authorised',
+            title: t('visitorsPeople.setting.through'),
+            width: 150,
+            render: (_, r) =>
+              r.authorised ? (
+                <Tag color="processing">{t('visitorsPeople.setting.directory')}</Tag>
+              ) : (
+                <Tag>{t('visitorsPeople.setting.individual')}</Tag>
+              ),
+          },
+          {
+            key: 'dept',
+            title: t('visitorsPeople.setting.dept'),
+            width: 160,
+            render: (_, r) => dash(r.dept_name),
+          },
+          { key: 'post', title: t('visitorsPeople.setting.post'), width: 140, render: (_, r) => dash(r.post_name) },
+          {
+            key: 'user',
+            title: t('visitorsPeople.setting.user'),
+            width: 180,
+            render: (_, r) =>
+              r.user_account ? (
+                <span>
+                  {r.user_display_name}
+                  <Typography.Text type="secondary"> ({r.user_account})</Typography.Text>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'code',
+            title: t('visitorsPeople.setting.code'),
+            render: (_, r) => (r.code ? <Typography.Text code>{r.code}</Typography.Text> : '—'),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
