@@ -222,11 +222,16 @@ export const manageRoutes: RouteDef[] = [
     title: 'route.manage.longTermVisitor',
     page: () => import('./pages/visitors/people/LongTermVisitor.tsx'),
   },
-  { path: 'visitorManagement/longTermVisitor/setting', title: 'route.manage.longTermVisitorSetting' },
+  {
+    path: 'visitorManagement/longTermVisitor/setting',
+    title: 'route.manage.longTermVisitorSetting',
+    page: () => import('./pages/visitors/people/LongTermSetting.tsx'),
+  },
   {
     path: 'visitorManagement/longTermVisitor/setting/detail',
     title: 'route.manage.longTermVisitorSettingDetail',
     hidden: true,
+    page: () => import('./pages/visitors/people/LongTermSettingDetail.tsx'),
   },
   {
     path: 'visitorManagement/visitorInvitation',
