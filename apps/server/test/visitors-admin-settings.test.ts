@@ -19,7 +19,7 @@ import { codeFor, idNumber, registerRaw, registration } from './visitors-fixture
 let t: TestApp;
 let tenantId: string;
 let otherTenantId: string;
-const tok = { visitor: '', user: '', vadmin: '', scoped: '', admin: '', other: '' };
+const tok = { visitor: '', user: '', vadmin: '', scoped: '', typed: '', admin: '', other: '' };
 let areaIds: string[] = [];
 
 async function directoryUser(account: string): Promise<string> {
@@ -36,6 +36,7 @@ beforeAll(async () => {
   tok.other = await t.tokenFor('admin', otherTenantId);
   tok.vadmin = await directoryUser('vadmin1');
   tok.scoped = await directoryUser('vscoped1');
+  tok.typed = await directoryUser('vtyped1');
   const account = visitorAccountOf(visitorKeys(t.config), tenantId, '13800002222');
   await withTenant(t.database.db, tenantId, (tx) =>
     insertUser(tx, tenantId, { account, name: '访客', role: 'visitor' }),
@@ -55,6 +56,7 @@ beforeAll(async () => {
         scope_areas: areaIds[0]!,
         scope_types: '1',
       },
+      { tenant_id: tenantId, admin_user: 'vtyped1', admin_user_name: 'C', permission: 'admin', scope_types: '1' },
     ]),
   );
 });
@@ -196,8 +198,11 @@ describe('overall settings', () => {
     expect(await logged('update', '修改访客总体设置')).toBe(true);
   });
 
-  it('a scoped visitor administrator and the tenant administrator change them too; another tenant only its own', async () => {
-    expect((await call('scoped', SAVE_OVERALL, { model: { sys_name: '访客系统 B' } })).data).toMatchObject({
+  it('a scoped visitor administrator may not change tenant-wide settings; the tenant administrator may; another tenant only its own', async () => {
+    for (const who of ['scoped', 'typed'] as const) {
+      expect((await call(who, SAVE_OVERALL, { model: { sys_name: '越权' } })).code, who).toBe('VISITOR_OUT_OF_SCOPE');
+    }
+    expect((await call('admin', SAVE_OVERALL, { model: { sys_name: '访客系统 B' } })).data).toMatchObject({
       errcode: '0',
     });
     expect(
@@ -206,6 +211,19 @@ describe('overall settings', () => {
     expect((await call('other', OVERALL, { model: { sys_name: '别家' } })).data).toMatchObject({ errcode: '0' });
     expect(((await call('admin', READ_OVERALL)).data as { sys_name: string }).sys_name).toBe('访客系统 B');
     expect(((await call('other', READ_OVERALL)).data as { sys_name: string }).sys_name).toBe('别家');
+  });
+
+  it('scoped administrators: fields and person types are tenant-wide too', async () => {
+    for (const [query, variables] of [
+      [REG, { model: { field_name: 'unit', is_valid: 1 } }],
+      [SAVE_INFO, { model: { field_name: 'scoped_x', field_label: 'x' } }],
+      [SAVE_PT, { model: { item_name: '越权类型' } }],
+    ] as const) {
+      expect((await call('scoped', query, variables)).code).toBe('VISITOR_OUT_OF_SCOPE');
+      expect((await call('typed', query, variables)).code).toBe('VISITOR_OUT_OF_SCOPE');
+    }
+    const infos = (await call('admin', READ_INFOS)).data as { field_name: string }[];
+    expect(infos.some((f) => f.field_name === 'scoped_x')).toBe(false);
   });
 
   it('bad values are refused and change nothing', async () => {
@@ -232,6 +250,31 @@ describe('overall settings', () => {
 });
 
 describe('visitor types', () => {
+  it('an administrator scoped to a visitor type changes that type only; one scoped to areas none', async () => {
+    expect((await call('typed', DETAIL, { model: { visitor_type: '1', is_enable: 1 } })).data).toMatchObject({
+      errcode: '0',
+    });
+    expect((await call('typed', DETAIL, { model: { visitor_type: '2', is_enable: 0 } })).code).toBe(
+      'VISITOR_OUT_OF_SCOPE',
+    );
+    // a batch with one type out of scope changes nothing
+    expect(
+      (
+        await call('typed', DETAILS, {
+          models: [
+            { visitor_type: '1', is_enable: 0 },
+            { visitor_type: '3', is_enable: 0 },
+          ],
+        })
+      ).code,
+    ).toBe('VISITOR_OUT_OF_SCOPE');
+    expect((await call('scoped', DETAIL, { model: { visitor_type: '1', is_enable: 1 } })).code).toBe(
+      'VISITOR_OUT_OF_SCOPE',
+    );
+    const details = (await call('admin', READ_DETAILS)).data as { visitor_type: string; is_enable: number }[];
+    expect(details.map((d) => d.is_enable)).toEqual([1, 1, 1]);
+  });
+
   it('approval, second level with its approvers, enabled; batch all or nothing', async () => {
     expect(
       (
@@ -399,7 +442,8 @@ describe('information fields', () => {
         .code,
     ).toBe('VISITOR_INFO_FIELD_NOT_FOUND');
     expect((await call('other', DELETE_INFO, { id })).code).toBe('VISITOR_INFO_FIELD_NOT_FOUND');
-    expect((await call('scoped', DELETE_INFO, { id })).data).toMatchObject({ errcode: '0' });
+    expect((await call('scoped', DELETE_INFO, { id })).code).toBe('VISITOR_OUT_OF_SCOPE');
+    expect((await call('vadmin', DELETE_INFO, { id })).data).toMatchObject({ errcode: '0' });
     expect(((await call('admin', READ_INFOS)).data as Record<string, unknown>[]).some((f) => f.id === id)).toBe(false);
     const two = await Promise.all(
       ['tmp_a', 'tmp_b'].map(
@@ -499,7 +543,9 @@ describe('visitor administrators', () => {
         mod_user: 'admin',
       }),
     ]);
-    expect((await call('user', OVERALL, { model: { sys_name: '访客系统 B' } })).data).toMatchObject({ errcode: '0' });
+    // the student now holds the admin right, within a scope: tenant-wide settings are out of it
+    expect((await call('user', OVERALL, { model: { sys_name: 's' } })).code).toBe('VISITOR_OUT_OF_SCOPE');
+    expect(((await call('user', ADMINS)).data as unknown[]).length).toBeGreaterThan(0);
     expect((await call('admin', UPDATE_ADMIN, { model: { id, permission: 'gate' } })).data).toMatchObject({
       errcode: '0',
     });

@@ -7,7 +7,13 @@ import { sanitizeRichText } from '../../platform/html.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import * as codeRepo from '../code-tables/code-tables.repository.ts';
-import { requireVisitorRight, signedIn } from './visitors.access.ts';
+import {
+  inScope,
+  isWholeScope,
+  requireVisitorAdminScope,
+  signedIn,
+  type VisitorAdminScope,
+} from './visitors.access.ts';
 import * as repo from './visitors.admin-settings.repository.ts';
 import {
   adminInput,
@@ -48,14 +54,28 @@ interface Caller {
   user: AuthUser;
 }
 
-/** Runs `fn` in the tenant's transaction after checking the caller holds the visitor 'admin' right. */
-async function asVisitorAdmin<T>(ctx: RequestContext, fn: (tx: Tx, c: Caller) => Promise<T>): Promise<T> {
+/** The refusal of a change outside the caller's scope. */
+const outOfScope = (what: string, whatEn: string) => new AppError('VISITOR_OUT_OF_SCOPE', { what, what_en: whatEn });
+
+/**
+ * Runs `fn` in the tenant's transaction after checking the caller holds the visitor 'admin'
+ * right. `whole`: the change concerns every area and visitor type (tenant-wide settings), so
+ * only an administrator whose scope covers everything may make it.
+ */
+async function asVisitorAdmin<T>(
+  ctx: RequestContext,
+  fn: (tx: Tx, c: Caller, scope: VisitorAdminScope) => Promise<T>,
+  opts: { whole?: boolean } = {},
+): Promise<T> {
   const c = signedIn(ctx);
   return withTenant(ctx.db, c.tenant.id, async (tx) => {
-    await requireVisitorRight(tx, c.tenant.id, c.user, 'admin');
-    return fn(tx, c);
+    const scope = await requireVisitorAdminScope(tx, c.tenant.id, c.user);
+    if (opts.whole && !isWholeScope(scope)) throw outOfScope('全校访客设置', 'tenant-wide visitor settings');
+    return fn(tx, c, scope);
   });
 }
+
+const WHOLE = { whole: true } as const;
 
 /** Runs `fn` for a tenant administrator (granting visitor rights). */
 async function asTenantAdmin<T>(ctx: RequestContext, fn: (tx: Tx, c: Caller) => Promise<T>): Promise<T> {
@@ -117,51 +137,57 @@ export async function allAreas(ctx: RequestContext) {
 /** `updateVisitorOverallSettingsEntity` / `saveVisitorOverallSettingsEntity`: the tenant has one row; both change it. */
 export async function saveOverall(ctx: RequestContext, model: unknown): Promise<string> {
   const input = parseInput(overallInput, model ?? {});
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const patch: Parameters<typeof settingsRepo.updateOverallSettings>[2] = {};
-    if (input.retention_days !== undefined) patch.retention_days = checkRetentionDays(input.retention_days);
-    if (input.apply_school_resources !== undefined) {
-      patch.apply_school_resources = await checkAreas(tx, c.tenant.id, input.apply_school_resources);
-    }
-    if (input.welcome_content !== undefined) patch.welcome_content = sanitizeRichText(input.welcome_content);
-    if (input.visitor_infor_cotent !== undefined) {
-      patch.visitor_infor_cotent = sanitizeRichText(input.visitor_infor_cotent);
-    }
-    if (input.other_setting !== undefined && input.other_setting.trim() !== '') {
-      try {
-        JSON.parse(input.other_setting);
-      } catch {
-        throw new AppError('INVALID_INPUT', { detail: 'other_setting: JSON text' });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const patch: Parameters<typeof settingsRepo.updateOverallSettings>[2] = {};
+      if (input.retention_days !== undefined) patch.retention_days = checkRetentionDays(input.retention_days);
+      if (input.apply_school_resources !== undefined) {
+        patch.apply_school_resources = await checkAreas(tx, c.tenant.id, input.apply_school_resources);
       }
-    }
-    for (const key of [
-      'sys_name',
-      'banner_img',
-      'in_school_name',
-      'other_setting',
-      'is_welcome_setting',
-      'is_visitor_qr_code',
-      'is_visitor_infor',
-      'is_invite_school_flow_path',
-    ] as const) {
-      if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
-    }
-    const row = await settingsRepo.updateOverallSettings(tx, c.tenant.id, { ...patch, mod_user: c.user.account });
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: 'update',
-      content: `修改访客总体设置：${Object.keys(patch).join(', ')}`,
-      object: row.id,
-    });
-    return row.id;
-  });
+      if (input.welcome_content !== undefined) patch.welcome_content = sanitizeRichText(input.welcome_content);
+      if (input.visitor_infor_cotent !== undefined) {
+        patch.visitor_infor_cotent = sanitizeRichText(input.visitor_infor_cotent);
+      }
+      if (input.other_setting !== undefined && input.other_setting.trim() !== '') {
+        try {
+          JSON.parse(input.other_setting);
+        } catch {
+          throw new AppError('INVALID_INPUT', { detail: 'other_setting: JSON text' });
+        }
+      }
+      for (const key of [
+        'sys_name',
+        'banner_img',
+        'in_school_name',
+        'other_setting',
+        'is_welcome_setting',
+        'is_visitor_qr_code',
+        'is_visitor_infor',
+        'is_invite_school_flow_path',
+      ] as const) {
+        if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
+      }
+      const row = await settingsRepo.updateOverallSettings(tx, c.tenant.id, { ...patch, mod_user: c.user.account });
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'update',
+        content: `修改访客总体设置：${Object.keys(patch).join(', ')}`,
+        object: row.id,
+      });
+      return row.id;
+    },
+    WHOLE,
+  );
 }
 
 // ---- Visitor types ----
 
-async function applyDetail(tx: Tx, ctx: RequestContext, c: Caller, model: unknown) {
+async function applyDetail(tx: Tx, ctx: RequestContext, c: Caller, scope: VisitorAdminScope, model: unknown) {
   const input = parseInput(detailInput, model ?? {});
   const type = checkVisitorType(input.visitor_type);
+  // A visitor type's settings hold for all its visits, whatever their areas.
+  if (!inScope(scope, { areas: [], visitor_type: type })) throw outOfScope(`访客类型 ${type}`, `visitor type ${type}`);
   const current = await repo.findDetailByType(tx, c.tenant.id, type);
   if (!current) throw new AppError('VISITOR_TYPE_UNKNOWN', { type });
   const patch: Parameters<typeof repo.updateDetail>[3] = { mod_user: c.user.account };
@@ -189,15 +215,15 @@ async function applyDetail(tx: Tx, ctx: RequestContext, c: Caller, model: unknow
 
 /** `updateVisitorDetailSettings` / `saveVisitorDetailSettings`: a visitor type's settings (each type has one row). */
 export async function saveDetail(ctx: RequestContext, model: unknown): Promise<string> {
-  return asVisitorAdmin(ctx, (tx, c) => applyDetail(tx, ctx, c, model));
+  return asVisitorAdmin(ctx, (tx, c, scope) => applyDetail(tx, ctx, c, scope, model));
 }
 
 /** `batchUpdateVisitorDetailSettings`: several types at once, all or nothing. */
 export async function saveDetails(ctx: RequestContext, models: unknown): Promise<string[]> {
   const list = listOf(models, 'models');
-  return asVisitorAdmin(ctx, async (tx, c) => {
+  return asVisitorAdmin(ctx, async (tx, c, scope) => {
     const ids: string[] = [];
-    for (const model of list) ids.push(await applyDetail(tx, ctx, c, model));
+    for (const model of list) ids.push(await applyDetail(tx, ctx, c, scope, model));
     return ids;
   });
 }
@@ -227,32 +253,40 @@ async function applyRegisterField(tx: Tx, c: Caller, model: unknown) {
 
 /** `updateVisitorRegistorFieldSettingEntity`: one registration field. */
 export async function saveRegisterField(ctx: RequestContext, model: unknown): Promise<string> {
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const row = await applyRegisterField(tx, c, model);
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: 'update',
-      content: `修改注册字段 ${row.field_name}：显示 ${row.is_valid}，必填 ${row.is_required}，顺序 ${row.sort}`,
-      object: row.id,
-    });
-    return row.id;
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const row = await applyRegisterField(tx, c, model);
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'update',
+        content: `修改注册字段 ${row.field_name}：显示 ${row.is_valid}，必填 ${row.is_required}，顺序 ${row.sort}`,
+        object: row.id,
+      });
+      return row.id;
+    },
+    WHOLE,
+  );
 }
 
 /** `batchUpdateVisitorRegistorFieldSettingEntity`: several fields (e.g. a new order), all or nothing. */
 export async function saveRegisterFields(ctx: RequestContext, models: unknown): Promise<string[]> {
   const list = listOf(models, 'models');
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const rows = [];
-    for (const model of list) rows.push(await applyRegisterField(tx, c, model));
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: 'update',
-      content: `修改注册字段：${rows.map((r) => `${r.field_name}(${r.is_valid}/${r.is_required}/${r.sort})`).join(', ')}`,
-      object: rows.map((r) => r.id).join(','),
-    });
-    return rows.map((r) => r.id);
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const rows = [];
+      for (const model of list) rows.push(await applyRegisterField(tx, c, model));
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'update',
+        content: `修改注册字段：${rows.map((r) => `${r.field_name}(${r.is_valid}/${r.is_required}/${r.sort})`).join(', ')}`,
+        object: rows.map((r) => r.id).join(','),
+      });
+      return rows.map((r) => r.id);
+    },
+    WHOLE,
+  );
 }
 
 // ---- Information fields ----
@@ -306,48 +340,60 @@ async function applyInfoField(tx: Tx, c: Caller, model: unknown, mode: 'save' | 
 
 /** `saveVisitorInfoFieldSettingsEntity` (a new field) / `updateVisitorInfoFieldSettingsEntity`. */
 export async function saveInfoField(ctx: RequestContext, model: unknown, mode: 'save' | 'update'): Promise<string> {
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const row = await applyInfoField(tx, c, model, mode);
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: mode,
-      content: `${mode === 'save' ? '新增' : '修改'}信息字段 ${row.field_name} ${row.field_label}（${row.field_type}）`,
-      object: row.id,
-    });
-    return row.id;
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const row = await applyInfoField(tx, c, model, mode);
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: mode,
+        content: `${mode === 'save' ? '新增' : '修改'}信息字段 ${row.field_name} ${row.field_label}（${row.field_type}）`,
+        object: row.id,
+      });
+      return row.id;
+    },
+    WHOLE,
+  );
 }
 
 /** `batchUpdateVisitorInfoFieldSettingsEntity`: several fields (flags, order), all or nothing. */
 export async function saveInfoFields(ctx: RequestContext, models: unknown): Promise<string[]> {
   const list = listOf(models, 'models');
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const rows = [];
-    for (const model of list) rows.push(await applyInfoField(tx, c, model, 'update'));
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: 'update',
-      content: `修改信息字段：${rows.map((r) => r.field_name).join(', ')}`,
-      object: rows.map((r) => r.id).join(','),
-    });
-    return rows.map((r) => r.id);
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const rows = [];
+      for (const model of list) rows.push(await applyInfoField(tx, c, model, 'update'));
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'update',
+        content: `修改信息字段：${rows.map((r) => r.field_name).join(', ')}`,
+        object: rows.map((r) => r.id).join(','),
+      });
+      return rows.map((r) => r.id);
+    },
+    WHOLE,
+  );
 }
 
 /** `deleteVisitorInfoFieldSettingsEntity` / `batchDeleteVisitorInfoFieldSettingsEntity`. Values kept under the names stay in the records. */
 export async function deleteInfoFields(ctx: RequestContext, ids: unknown): Promise<string[]> {
   const list = idsOf(ids, () => new AppError('VISITOR_INFO_FIELD_NOT_FOUND'));
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const deleted = await repo.deleteInfoFields(tx, c.tenant.id, list);
-    if (deleted.length !== list.length) throw new AppError('VISITOR_INFO_FIELD_NOT_FOUND');
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: list.length > 1 ? 'batchDelete' : 'delete',
-      content: `删除信息字段：${deleted.map((d) => d.field_name).join(', ')}`,
-      object: list.join(','),
-    });
-    return list;
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const deleted = await repo.deleteInfoFields(tx, c.tenant.id, list);
+      if (deleted.length !== list.length) throw new AppError('VISITOR_INFO_FIELD_NOT_FOUND');
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: list.length > 1 ? 'batchDelete' : 'delete',
+        content: `删除信息字段：${deleted.map((d) => d.field_name).join(', ')}`,
+        object: list.join(','),
+      });
+      return list;
+    },
+    WHOLE,
+  );
 }
 
 // ---- Person types ----
@@ -375,57 +421,65 @@ export async function savePersonType(ctx: RequestContext, model: unknown, mode: 
   const input = parseInput(personTypeInput, model ?? {});
   if (!input.item_name) throw new AppError('REQUIRED', { field: 'item_name' });
   const notFound = () => new AppError('VISITOR_PERSON_TYPE_NOT_FOUND');
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const items = await repo.listPersonTypes(tx, c.tenant.id);
-    const codesId = await repo.ensurePersonTypeTable(tx, c.tenant.id);
-    const current = mode === 'update' ? items.find((i) => i.id === idOf(input.id, notFound)) : undefined;
-    if (mode === 'update' && !current) throw notFound();
-    const others = items.filter((i) => i.id !== current?.id);
-    if (others.some((i) => i.item_name === input.item_name)) {
-      throw new AppError('VISITOR_PERSON_TYPE_TAKEN', { name: input.item_name });
-    }
-    const code =
-      current && !input.item_code
-        ? current.item_code
-        : personTypeCode(input.item_code, new Set(others.map((i) => i.item_code)));
-    if (others.some((i) => i.item_code === code)) throw new AppError('VISITOR_PERSON_TYPE_TAKEN', { name: code });
-    const fields = {
-      item_code: code,
-      item_name: input.item_name,
-      item_name_en: input.item_name_en ?? current?.item_name_en ?? '',
-      item_description: current?.item_description ?? '',
-      item_index: input.item_index ?? current?.item_index ?? Math.max(0, ...items.map((i) => i.item_index)) + 1,
-      item_parent: input.item_name,
-    };
-    const row = current
-      ? (await codeRepo.updateItem(tx, c.tenant.id, current.id, fields))!
-      : (await codeRepo.insertItems(tx, c.tenant.id, codesId, [fields]))[0]!;
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: mode === 'save' ? 'saveItem' : 'updateItem',
-      content: `${mode === 'save' ? '新增' : '修改'}访客人员类型 ${row.item_code} ${row.item_name}`,
-      object: row.id,
-    });
-    return row.id;
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const items = await repo.listPersonTypes(tx, c.tenant.id);
+      const codesId = await repo.ensurePersonTypeTable(tx, c.tenant.id);
+      const current = mode === 'update' ? items.find((i) => i.id === idOf(input.id, notFound)) : undefined;
+      if (mode === 'update' && !current) throw notFound();
+      const others = items.filter((i) => i.id !== current?.id);
+      if (others.some((i) => i.item_name === input.item_name)) {
+        throw new AppError('VISITOR_PERSON_TYPE_TAKEN', { name: input.item_name });
+      }
+      const code =
+        current && !input.item_code
+          ? current.item_code
+          : personTypeCode(input.item_code, new Set(others.map((i) => i.item_code)));
+      if (others.some((i) => i.item_code === code)) throw new AppError('VISITOR_PERSON_TYPE_TAKEN', { name: code });
+      const fields = {
+        item_code: code,
+        item_name: input.item_name,
+        item_name_en: input.item_name_en ?? current?.item_name_en ?? '',
+        item_description: current?.item_description ?? '',
+        item_index: input.item_index ?? current?.item_index ?? Math.max(0, ...items.map((i) => i.item_index)) + 1,
+        item_parent: input.item_name,
+      };
+      const row = current
+        ? (await codeRepo.updateItem(tx, c.tenant.id, current.id, fields))!
+        : (await codeRepo.insertItems(tx, c.tenant.id, codesId, [fields]))[0]!;
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: mode === 'save' ? 'saveItem' : 'updateItem',
+        content: `${mode === 'save' ? '新增' : '修改'}访客人员类型 ${row.item_code} ${row.item_name}`,
+        object: row.id,
+      });
+      return row.id;
+    },
+    WHOLE,
+  );
 }
 
 /** `deleteVisitorPersonType`: records keep the name they were saved with. */
 export async function deletePersonTypes(ctx: RequestContext, ids: unknown): Promise<string[]> {
   const notFound = () => new AppError('VISITOR_PERSON_TYPE_NOT_FOUND');
   const list = idsOf(ids, notFound);
-  return asVisitorAdmin(ctx, async (tx, c) => {
-    const items = new Map((await repo.listPersonTypes(tx, c.tenant.id)).map((i) => [i.id, i]));
-    if (list.some((id) => !items.has(id))) throw notFound();
-    for (const id of list) await codeRepo.deleteItem(tx, c.tenant.id, id);
-    await audit(tx, ctx, {
-      module: 'visitor',
-      type: 'deleteItem',
-      content: `删除访客人员类型：${list.map((id) => items.get(id)!.item_name).join(', ')}`,
-      object: list.join(','),
-    });
-    return list;
-  });
+  return asVisitorAdmin(
+    ctx,
+    async (tx, c) => {
+      const items = new Map((await repo.listPersonTypes(tx, c.tenant.id)).map((i) => [i.id, i]));
+      if (list.some((id) => !items.has(id))) throw notFound();
+      for (const id of list) await codeRepo.deleteItem(tx, c.tenant.id, id);
+      await audit(tx, ctx, {
+        module: 'visitor',
+        type: 'deleteItem',
+        content: `删除访客人员类型：${list.map((id) => items.get(id)!.item_name).join(', ')}`,
+        object: list.join(','),
+      });
+      return list;
+    },
+    WHOLE,
+  );
 }
 
 // ---- Visitor administrators ----
