@@ -448,6 +448,7 @@ describe('import and export', () => {
     ]);
     expect(body.errors[2].msg).toContain('第2行');
     expect(body.errors[2].msg_en).toContain('row 2');
+    expect(body.errors[3].msg).toBe('手机号已登记为访客');
     for (const e of body.errors) expect(e.msg && e.msg_en).toBeTruthy();
     const imported = await records({ data_source: { eq: '2' }, visitor_name: { like: '导入' } });
     expect(imported.edges.map((e) => e.node.visitor_name).sort()).toEqual(['导入一', '导入二']);

@@ -982,6 +982,7 @@ export const errorCatalogue = {
     en: 'Import failed: {failed} rows have errors; no visitor was imported',
   },
   VISITOR_ENTRY_NOT_FOUND: { zh: '进入记录不存在', en: 'The entry record does not exist' },
+  VISITOR_RECORD_EXISTS: { zh: '{field}已登记为访客', en: '{field_en} is already registered as a visitor' },
   // Visitor back office: visits, invitations, bearers, statistics (section: visitors-admin-visits)
   VISITOR_STATS_INVALID: { zh: '统计条件无效：{field} {value}', en: 'Invalid statistics request: {field} {value}' },
   VISITOR_BEARER_INVALID: { zh: '可邀请者无效：{field}', en: 'Invalid invitation bearer: {field}' },

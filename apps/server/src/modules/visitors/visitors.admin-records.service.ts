@@ -501,9 +501,10 @@ export async function importRecords(
       candidates.map((c) => c.card.card_number_hash),
     );
     const accepted = candidates.filter((c) => {
-      if (taken.phones.has(c.phone.phone_hash)) refuse(c.row, 'phone', new AppError('VISITOR_PHONE_TAKEN'));
+      if (taken.phones.has(c.phone.phone_hash))
+        refuse(c.row, 'phone', new AppError('VISITOR_RECORD_EXISTS', label('phone')));
       else if (c.card.card_number_hash && taken.cards.has(c.card.card_number_hash))
-        refuse(c.row, 'card_number', new AppError('VISITOR_CARD_TAKEN'));
+        refuse(c.row, 'card_number', new AppError('VISITOR_RECORD_EXISTS', label('card_number')));
       else return true;
       return false;
     });

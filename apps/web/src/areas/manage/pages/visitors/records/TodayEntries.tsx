@@ -6,6 +6,7 @@ import { useVisitorEntrySummary } from '../../../../../features/visitors-admin/r
 import type { VisitorEntry } from '../../../../../features/visitors-admin/records/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { errorText } from '../../../operation-result.ts';
+import { WARN_TAG } from './parts.tsx';
 
 /**
  * Today's entries recorded at a gate (`place`), newest first, as the server has them: what the
@@ -55,9 +56,7 @@ export function TodayEntries({ place, refreshKey }: { place: string; refreshKey:
             <span>
               {pick(e.data_source_name, e.data_source_name_en)}
               {e.repeat ? (
-                <Tag color="warning" style={{ marginInlineStart: 8 }}>
-                  {t('visitorsRecords.entries.repeat')}
-                </Tag>
+                <Tag style={{ ...WARN_TAG, marginInlineStart: 8 }}>{t('visitorsRecords.entries.repeat')}</Tag>
               ) : null}
             </span>
           ),

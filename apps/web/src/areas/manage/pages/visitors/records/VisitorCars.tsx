@@ -12,7 +12,7 @@ import {
 import { pick } from '../../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.ts';
 import { SearchButtons, usePaging } from '../../sign/listParts.tsx';
-import { dayRange, useAreaOptions, useSheetDownload } from './parts.tsx';
+import { OK_TAG, dayRange, useAreaOptions, useSheetDownload } from './parts.tsx';
 import './records.css';
 
 interface Search {
@@ -71,12 +71,12 @@ export default function VisitorCars() {
       key: 'state',
       title: t('visitorsRecords.cars.state'),
       width: 120,
-      render: (_, c) => <Tag color={c.state === 2 ? 'success' : 'default'}>{pick(c.state_name, c.state_name_en)}</Tag>,
+      render: (_, c) => <Tag style={c.state === 2 ? OK_TAG : undefined}>{pick(c.state_name, c.state_name_en)}</Tag>,
     },
   ];
 
   return (
-    <Card title={t('route.manage.visitorCars')}>
+    <Card title={t('route.manage.visitorCars')} className="yy-vrec">
       <Form<Search> form={form} name="visitorCarSearch" layout="inline" className="yy-vrec-filters" onFinish={find}>
         <Form.Item name="range" label={t('visitorsRecords.cars.date')}>
           <DatePicker.RangePicker

@@ -15,7 +15,7 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/i
 import { errorText } from '../../../operation-result.ts';
 import { SearchButtons, usePaging } from '../../sign/listParts.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
-import { dayRange, useSheetDownload } from './parts.tsx';
+import { OK_TAG, dayRange, useSheetDownload } from './parts.tsx';
 import { VisitorFormDialog } from './VisitorFormDialog.tsx';
 import './records.css';
 
@@ -164,7 +164,7 @@ export default function VisitorInfo() {
       title: t('visitorsRecords.field.is_valid'),
       width: 80,
       render: (_, r) => (
-        <Tag color={r.is_valid === 1 ? 'success' : 'default'}>{t(`visitorsRecords.valid.${r.is_valid}`)}</Tag>
+        <Tag style={r.is_valid === 1 ? OK_TAG : undefined}>{t(`visitorsRecords.valid.${r.is_valid}`)}</Tag>
       ),
     },
     {
@@ -209,7 +209,7 @@ export default function VisitorInfo() {
   ];
 
   return (
-    <Card title={t('route.manage.visitorInfo')}>
+    <Card title={t('route.manage.visitorInfo')} className="yy-vrec">
       <Form<Search> form={form} name="visitorRecordSearch" layout="inline" className="yy-vrec-filters" onFinish={find}>
         <Form.Item name="visitor_name" label={t('visitorsRecords.field.visitor_name')}>
           <Input allowClear maxLength={50} style={{ width: 130 }} />

@@ -31,7 +31,7 @@ import { pick } from '../../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.ts';
 import { errorText } from '../../../operation-result.ts';
 import { SearchButtons, usePaging } from '../../sign/listParts.tsx';
-import { dayRange, useAreaOptions, useSheetDownload } from './parts.tsx';
+import { WARN_TAG, dayRange, useAreaOptions, useSheetDownload } from './parts.tsx';
 import './records.css';
 
 interface Search {
@@ -162,7 +162,7 @@ export default function VisitorList() {
       key: 'repeat',
       title: t('visitorsRecords.entries.repeat'),
       width: 100,
-      render: (_, e) => (e.repeat ? <Tag color="warning">{t('visitorsRecords.common.yes')}</Tag> : '—'),
+      render: (_, e) => (e.repeat ? <Tag style={WARN_TAG}>{t('visitorsRecords.common.yes')}</Tag> : '—'),
     },
     {
       key: 'recorded_by',
@@ -174,7 +174,7 @@ export default function VisitorList() {
   ];
 
   return (
-    <Card title={t('route.manage.visitorList')}>
+    <Card title={t('route.manage.visitorList')} className="yy-vrec">
       <Summary />
       <Form<Search> form={form} name="visitorEntrySearch" layout="inline" className="yy-vrec-filters" onFinish={find}>
         <Form.Item name="range" label={t('visitorsRecords.entries.date')}>

@@ -11,6 +11,10 @@ import type { VisitorImportReport } from '../../../../../features/visitors-admin
 import { pick } from '../../../../../lib/i18n.ts';
 import { errorText } from '../../../operation-result.ts';
 
+/** Tag colours that keep AA contrast (antd's success and warning tags fall short on white). */
+export const OK_TAG = { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' };
+export const WARN_TAG = { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' };
+
 /** Pieces the visitor records pages share: the area options, date ranges, downloads, the import report. */
 
 /** The visitor areas as select options (name in the current language). */
