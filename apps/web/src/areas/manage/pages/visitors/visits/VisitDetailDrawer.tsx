@@ -12,7 +12,11 @@ const STATE_COLOR: Record<number, string> = { 0: 'orange', 1: 'orange', 2: 'gree
 
 /** A visit's state as a tag with its words (colour only repeats them). */
 export function VisitStateTag({ visit }: { visit: Pick<Visit, 'state' | 'state_name' | 'state_name_en'> }) {
-  return <Tag color={STATE_COLOR[visit.state ?? 0] ?? 'default'}>{pick(visit.state_name, visit.state_name_en)}</Tag>;
+  return (
+    <Tag color={STATE_COLOR[visit.state ?? 0] ?? 'default'} style={{ whiteSpace: 'normal' }}>
+      {pick(visit.state_name, visit.state_name_en)}
+    </Tag>
+  );
 }
 
 /**

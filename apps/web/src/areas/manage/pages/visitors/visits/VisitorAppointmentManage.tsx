@@ -100,7 +100,7 @@ export default function VisitorAppointmentManage() {
       width: 120,
       render: (_, v) => <Typography.Link onClick={() => setDetailId(v.id)}>{v.visitor_name || '—'}</Typography.Link>,
     },
-    { key: 'phone', title: f('phone'), dataIndex: 'phone', width: 130 },
+    { key: 'state', title: f('state'), width: 170, render: (_, v) => <VisitStateTag visit={v} /> },
     {
       key: 'type',
       title: f('visitorType'),
@@ -122,6 +122,7 @@ export default function VisitorAppointmentManage() {
       render: (_, v) => 1 + (v.peers ?? 0) + (v.in_child ?? 0),
     },
     { key: 'host', title: f('host'), width: 110, render: (_, v) => v.accept_visit_name || '—' },
+    { key: 'phone', title: f('phone'), dataIndex: 'phone', width: 130 },
     {
       key: 'createdBy',
       title: f('createdBy'),
@@ -129,7 +130,6 @@ export default function VisitorAppointmentManage() {
       defaultHidden: true,
       render: (_, v) => v.created_user_name || '—',
     },
-    { key: 'state', title: f('state'), width: 130, render: (_, v) => <VisitStateTag visit={v} /> },
     {
       key: 'reason',
       title: f('reason'),
@@ -175,7 +175,7 @@ export default function VisitorAppointmentManage() {
         error={list.error}
         onRetry={() => void list.refetch()}
         dataSource={rows}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1300 }}
         locale={{ emptyText: t('visitorsVisits.message.empty') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         toolbar={

@@ -34,8 +34,7 @@ export default function VisitorInvitation() {
       width: 120,
       render: (_, v) => <Typography.Link onClick={() => setDetailId(v.id)}>{v.visitor_name || '—'}</Typography.Link>,
     },
-    { key: 'phone', title: f('phone'), dataIndex: 'phone', width: 130 },
-    { key: 'create_time', title: f('invitedAt'), dataIndex: 'create_time', width: 160 },
+    { key: 'state', title: f('state'), width: 170, render: (_, v) => <VisitStateTag visit={v} /> },
     { key: 'date', title: f('date'), dataIndex: 'in_school_date', width: 110 },
     {
       key: 'area',
@@ -45,8 +44,16 @@ export default function VisitorInvitation() {
       render: (_, v) => pick(v.in_school_area_name, v.in_school_area_name_en) || '—',
     },
     { key: 'party', title: f('party'), width: 80, render: (_, v) => 1 + (v.peers ?? 0) + (v.in_child ?? 0) },
-    { key: 'reason', title: f('reason'), width: 150, ellipsis: true, dataIndex: 'in_school_reason' },
-    { key: 'state', title: f('state'), width: 140, render: (_, v) => <VisitStateTag visit={v} /> },
+    { key: 'create_time', title: f('invitedAt'), dataIndex: 'create_time', width: 160 },
+    { key: 'phone', title: f('phone'), dataIndex: 'phone', width: 130 },
+    {
+      key: 'reason',
+      title: f('reason'),
+      width: 150,
+      ellipsis: true,
+      defaultHidden: true,
+      dataIndex: 'in_school_reason',
+    },
     {
       key: 'actions',
       title: f('actions'),

@@ -164,7 +164,6 @@ export default function VisitorStatistics() {
             rowKey="period"
             caption={f('byPeriod')}
             pagination={false}
-            scroll={{ y: 360 }}
             dataSource={s.periods}
             columns={periodColumns}
             summary={() => (
@@ -214,7 +213,6 @@ export default function VisitorStatistics() {
                 rowKey="hour"
                 caption={f('byHour')}
                 pagination={false}
-                scroll={{ y: 280 }}
                 dataSource={s.hours.filter((h) => h.entries > 0)}
                 locale={{ emptyText: f('noEntries') }}
                 columns={[
