@@ -68,6 +68,8 @@ let plainUser: Person;
 let gateUser: Person;
 let visitorAdmin: Person;
 let area: string;
+let area2: string;
+let scopedAdmin: Person;
 let seq = 0;
 const phoneOf = () => `139${String(Date.now() % 10_000).padStart(4, '0')}${String(++seq).padStart(4, '0')}`;
 
@@ -199,6 +201,7 @@ beforeAll(async () => {
   foreignAdmin = await t.tokenFor('admin', await t.createOtherTenant('vrec2'));
   const type = await makeType(t, admin, { appointment_category: 'visitor' });
   area = (await makeResource(t, admin, type, { available_number: 500 })).id;
+  area2 = (await makeResource(t, admin, type, { available_number: 500 })).id;
   await withTenant(t.database.db, tenantId, async (tx) => {
     const done = await tx
       .update(visitorOverallSettings)
@@ -210,6 +213,18 @@ beforeAll(async () => {
   plainUser = await makeUser('rcplain');
   gateUser = await makeUser('rcgate', 'gate');
   visitorAdmin = await makeUser('rcadm', 'admin');
+  scopedAdmin = await makeUser('rcscope', 'admin');
+  await withTenant(t.database.db, tenantId, (tx) =>
+    tx
+      .update(visitorAdminPermissions)
+      .set({ scope_areas: area2 })
+      .where(
+        and(
+          eq(visitorAdminPermissions.tenant_id, tenantId),
+          eq(visitorAdminPermissions.admin_user, scopedAdmin.account),
+        ),
+      ),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -594,5 +609,64 @@ describe('entries at gates', () => {
     expect(resultOf(await gql(admin, DELETE_ENTRIES, { ids: two!.ids }))?.errcode).toBe('0');
     expect(resultOf(await gql(admin, DELETE_ENTRY, { id: one!.ids[0] }))?.errcode).toBe('0');
     expect(dataOf<{ total: number }>(await gql(admin, SUMMARY, {})).total).toBe(before.total);
+  });
+});
+
+describe('a visitor administrator with a scope (areas)', () => {
+  it('sees the cars and entries of their areas only, records entries only there, and still manages visitor records', async () => {
+    const phone = phoneOf();
+    await add({ visitor_name: '范围访客', phone }, scopedAdmin.token);
+    const host = await makeUser('rcscopehost');
+    const token = await t.tokenFor(visitorAccountOf(visitorKeys(t.config), tenantId, phone));
+    const applied = resultOf(
+      await gql(token, APPLY, {
+        model: {
+          in_school_date: DAY,
+          in_school_area: area,
+          accept_visit_phone: host.phone,
+          is_car: 1,
+          car_card_number: '沪B99999',
+        },
+      }),
+    );
+    expect(applied?.errcode, JSON.stringify(applied)).toBe('0');
+    const visitId = applied!.ids[0]!;
+    await gql(host.token, AUDIT, { id: visitId });
+    const carIds = async (who: string) =>
+      dataOf<Page<{ id: string }>>(await gql(who, CARS, { filter: { in_school_date: { eq: DAY } } })).edges.map(
+        (e) => e.node.id,
+      );
+    expect(await carIds(visitorAdmin.token)).toContain(visitId);
+    expect(await carIds(gateUser.token)).toContain(visitId);
+    expect(await carIds(scopedAdmin.token)).not.toContain(visitId);
+
+    const outside = resultOf(
+      await gql(admin, SAVE_ENTRY, {
+        model: { visitor_name: '范围外', arrival_place: area, arrive_time: '2030-01-01 09:00' },
+      }),
+    );
+    await refused(
+      scopedAdmin.token,
+      SAVE_ENTRY,
+      { model: { visitor_name: '越界', arrival_place: area } },
+      'VISITOR_OUT_OF_SCOPE',
+    );
+    await refused(scopedAdmin.token, DELETE_ENTRY, { id: outside!.ids[0] }, 'VISITOR_OUT_OF_SCOPE');
+    const inside = resultOf(
+      await gql(scopedAdmin.token, SAVE_ENTRY, {
+        model: { visitor_name: '范围内', arrival_place: area2, arrive_time: '2030-01-01 09:00' },
+      }),
+    );
+    expect(inside?.errcode).toBe('0');
+    const names = async (who: string) =>
+      dataOf<Page<{ visitor_name: string }>>(
+        await gql(who, ENTRIES, { filter: { arrive_time: { eq: '2030-01-01' } } }),
+      ).edges.map((e) => e.node.visitor_name);
+    expect(await names(scopedAdmin.token)).toEqual(['范围内']);
+    expect(await names(admin)).toEqual(expect.arrayContaining(['范围内', '范围外']));
+    // a visit outside the scope is not cancelled by a scoped administrator's deletion
+    const visitorId = (await records({ visitor_name: { eq: '范围访客' } }, scopedAdmin.token)).edges[0]!.node.id;
+    await refused(scopedAdmin.token, DELETE, { id: visitorId, cancelVisits: true }, 'VISITOR_OUT_OF_SCOPE');
+    expect(resultOf(await gql(admin, DELETE_ENTRIES, { ids: [outside!.ids[0], inside!.ids[0]] }))?.errcode).toBe('0');
   });
 });

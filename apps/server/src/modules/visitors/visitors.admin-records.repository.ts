@@ -150,6 +150,9 @@ export interface CarQuery {
   area?: string;
   plate?: string;
   states: number[];
+  /** A scoped administrator's areas (visits whose areas all lie in them) and visitor types. */
+  scopeAreas?: string[];
+  scopeTypes?: string[];
   limit: number;
   offset: number;
 }
@@ -164,6 +167,10 @@ function carWhere(tenantId: string, q: CarQuery): SQL | undefined {
     q.to ? sql`${a.in_school_date} <= ${q.to}` : undefined,
     q.area ? sql`${q.area} = any(string_to_array(${a.in_school_area}, ','))` : undefined,
     q.plate ? nameContains(a.car_card_number, q.plate) : undefined,
+    q.scopeAreas?.length
+      ? sql`${a.in_school_area} <> '' and string_to_array(lower(${a.in_school_area}), ',') <@ ${sql.param(q.scopeAreas)}::text[]`
+      : undefined,
+    q.scopeTypes?.length ? inArray(a.visitor_type, q.scopeTypes) : undefined,
   );
 }
 
@@ -201,6 +208,8 @@ export interface EntryQuery {
   place?: string;
   dataSource?: number;
   name?: string;
+  /** A scoped administrator's areas: entries at those gates only. */
+  scopeAreas?: string[];
   limit: number;
   offset: number;
 }
@@ -213,6 +222,7 @@ function entryWhere(tenantId: string, q: EntryQuery): SQL | undefined {
     q.place ? eq(e.arrival_place, q.place) : undefined,
     q.dataSource !== undefined ? eq(e.data_source, q.dataSource) : undefined,
     q.name ? nameContains(e.visitor_name, q.name) : undefined,
+    q.scopeAreas?.length ? inArray(e.arrival_place, q.scopeAreas) : undefined,
   );
 }
 
@@ -248,7 +258,13 @@ export async function entrySummary(tx: Executor, tenantId: string, dayStart: Dat
     tx
       .select({ n: countDistinct(person) })
       .from(e)
-      .where(and(day, sql`${e.arrive_time} <= ${now.toISOString()}::timestamptz`, sql`${windowEnd} > ${now.toISOString()}::timestamptz`)),
+      .where(
+        and(
+          day,
+          sql`${e.arrive_time} <= ${now.toISOString()}::timestamptz`,
+          sql`${windowEnd} > ${now.toISOString()}::timestamptz`,
+        ),
+      ),
     tx.select({ n: count() }).from(e).where(eq(e.tenant_id, tenantId)),
   ]);
   return {
@@ -265,6 +281,15 @@ export async function findEntry(tx: Executor, tenantId: string, id: string): Pro
     .from(e)
     .where(and(eq(e.tenant_id, tenantId), eq(e.id, id)));
   return row;
+}
+
+/** Entries by id (those of the tenant only). */
+export async function entriesByIds(tx: Executor, tenantId: string, ids: readonly string[]): Promise<EntryRow[]> {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(e)
+    .where(and(eq(e.tenant_id, tenantId), inArray(e.id, [...ids])));
 }
 
 export async function insertEntries(

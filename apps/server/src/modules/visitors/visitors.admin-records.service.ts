@@ -15,7 +15,14 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError, sqlState, UNIQUE_VIOLATION } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { deleteUser, findUserByAccount, insertUser, updateUser } from '../directory/directory.repository.ts';
-import { requireVisitorRight, signedIn, visitorRightsOf } from './visitors.access.ts';
+import {
+  inScope,
+  requireVisitorAdminScope,
+  signedIn,
+  visitorAdminScopeOf,
+  visitorRightsOf,
+  type VisitorAdminScope,
+} from './visitors.access.ts';
 import * as repo from './visitors.admin-records.repository.ts';
 import {
   adminFieldSettings,
@@ -65,16 +72,20 @@ interface AdminCall {
   tenant: TenantRef;
   user: AuthUser;
   tx: Tx;
+  /** The caller's visitor-admin scope (areas, visitor types; empty lists: all). */
+  scope: VisitorAdminScope;
 }
 
-/** Runs `fn` in the tenant's transaction for a caller holding `right` (FORBIDDEN otherwise). */
+/** Runs `fn` in the tenant's transaction for a holder of the visitor 'admin' right (FORBIDDEN otherwise). */
 async function asAdmin<T>(ctx: RequestContext, fn: (c: AdminCall) => Promise<T>): Promise<T> {
   const { tenant, user } = signedIn(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    await requireVisitorRight(tx, tenant.id, user, 'admin');
-    return fn({ tenant, user, tx });
+    const scope = await requireVisitorAdminScope(tx, tenant.id, user);
+    return fn({ tenant, user, tx, scope });
   });
 }
+
+const outOfScope = () => new AppError('VISITOR_OUT_OF_SCOPE', { what: '来访区域', what_en: 'areas' });
 
 const text = (f: StringFilter | null | undefined, op: 'eq' | 'like' | 'gte' | 'lte' = 'eq') =>
   typeof f?.[op] === 'string' && f[op]!.trim() !== '' ? f[op]!.trim().slice(0, 200) : undefined;
@@ -368,7 +379,7 @@ export async function deleteRecords(
   cancelVisits: unknown,
 ): Promise<{ ids: string[]; cancelled: number }> {
   const asked = batchIds(idsArg);
-  return asAdmin(ctx, async ({ tenant, user, tx }) => {
+  return asAdmin(ctx, async ({ tenant, user, tx, scope }) => {
     const rows = await repo.lockRecords(
       tx,
       tenant.id,
@@ -382,6 +393,9 @@ export async function deleteRecords(
         name: maskName(first.visitor_name),
         count: open.filter((o) => o.visitor_id === first.id).length,
       });
+    }
+    if (open.some((visit) => !inScope(scope, { areas: visit.in_school_area, visitor_type: visit.visitor_type }))) {
+      throw outOfScope();
     }
     for (const visit of open) {
       await releaseVisitSeats(tx, tenant, visit);
@@ -552,13 +566,17 @@ export async function importRecords(
 
 // ---------------------------------------------------------------- cars
 
-/** Runs `fn` for a caller holding the visitor 'admin' or 'gate' right; tells whether 'admin'. */
+/**
+ * Runs `fn` for a caller holding the visitor 'admin' or 'gate' right; tells whether 'admin'
+ * (with its scope; gate staff see every gate's).
+ */
 async function asGateOrAdmin<T>(ctx: RequestContext, fn: (c: AdminCall & { admin: boolean }) => Promise<T>) {
   const { tenant, user } = signedIn(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const rights = await visitorRightsOf(tx, tenant.id, user);
-    if (!rights.has('gate') && !rights.has('admin')) throw new AppError('FORBIDDEN');
-    return fn({ tenant, user, tx, admin: rights.has('admin') });
+    const scope = await visitorAdminScopeOf(tx, tenant.id, user);
+    if (scope) return fn({ tenant, user, tx, scope, admin: true });
+    if (!(await visitorRightsOf(tx, tenant.id, user)).has('gate')) throw new AppError('FORBIDDEN');
+    return fn({ tenant, user, tx, scope: { areas: [], types: [] }, admin: false });
   });
 }
 
@@ -584,8 +602,12 @@ export async function listCars(
     ...paging,
   };
   if (q.area && !isUuid(q.area)) q.area = '00000000-0000-0000-0000-000000000000';
-  return asGateOrAdmin(ctx, async ({ tenant, tx }) => {
-    const { rows, total } = await repo.pageCars(tx, tenant.id, q);
+  return asGateOrAdmin(ctx, async ({ tenant, tx, scope }) => {
+    const { rows, total } = await repo.pageCars(tx, tenant.id, {
+      ...q,
+      scopeAreas: scope.areas,
+      scopeTypes: scope.types,
+    });
     const names = await visitAreaNames(tx, tenant.id, rows);
     return {
       rows: rows.map((r) => {
@@ -662,8 +684,9 @@ export async function listEntries(
   max = 200,
 ) {
   const paging = max > 200 ? { limit: max, offset: 0 } : pagingOf(args.first, args.offset);
-  return asGateOrAdmin(ctx, async ({ tenant, tx, admin }) => {
-    const { rows, total } = await repo.pageEntries(tx, tenant.id, entryQuery(tenant, args.filter, paging));
+  return asGateOrAdmin(ctx, async ({ tenant, tx, admin, scope }) => {
+    const q = { ...entryQuery(tenant, args.filter, paging), scopeAreas: scope.areas };
+    const { rows, total } = await repo.pageEntries(tx, tenant.id, q);
     return { rows: await wireEntries(tx, tenant, rows, admin), total, offset: paging.offset };
   });
 }
@@ -679,7 +702,13 @@ export async function entrySummary(ctx: RequestContext, dateArg: unknown) {
 }
 
 /** An entry's values from its input: the visit's visitor and name when apply_id is given. */
-async function entryValues(tx: Tx, tenant: TenantRef, model: Record<string, unknown>, partial: boolean) {
+async function entryValues(
+  tx: Tx,
+  tenant: TenantRef,
+  scope: VisitorAdminScope,
+  model: Record<string, unknown>,
+  partial: boolean,
+) {
   const out: {
     apply_id?: string | null;
     visitor_id?: string | null;
@@ -707,6 +736,7 @@ async function entryValues(tx: Tx, tenant: TenantRef, model: Record<string, unkn
     if (!isUuid(place) || !(await visitorAreas(tx, tenant.id, [place])).length) {
       throw new AppError('VISITOR_GATE_PLACE_INVALID');
     }
+    if (!inScope(scope, { areas: [place] })) throw outOfScope();
     out.arrival_place = place;
   }
   return out;
@@ -720,10 +750,10 @@ export async function saveEntries(ctx: RequestContext, modelsArg: unknown, dataS
   const models = (Array.isArray(modelsArg) ? modelsArg : []) as Record<string, unknown>[];
   if (!models.length) throw new AppError('REQUIRED', { field: 'models' });
   if (models.length > 500) throw new AppError('VISITOR_ENTRIES_TOO_MANY', { max: 500 });
-  return asAdmin(ctx, async ({ tenant, user, tx }) => {
+  return asAdmin(ctx, async ({ tenant, user, tx, scope }) => {
     const rows = [];
     for (const model of models) {
-      const values = await entryValues(tx, tenant, model ?? {}, false);
+      const values = await entryValues(tx, tenant, scope, model ?? {}, false);
       rows.push({
         ...values,
         visitor_name: values.visitor_name!,
@@ -754,10 +784,11 @@ export async function updateEntry(ctx: RequestContext, modelArg: unknown): Promi
   const model = (modelArg && typeof modelArg === 'object' ? modelArg : {}) as Record<string, unknown>;
   const id = typeof model.id === 'string' ? model.id.trim() : '';
   if (!isUuid(id)) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
-  return asAdmin(ctx, async ({ tenant, tx }) => {
+  return asAdmin(ctx, async ({ tenant, tx, scope }) => {
     const row = await repo.findEntry(tx, tenant.id, id);
     if (!row) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
-    const values = await entryValues(tx, tenant, model, true);
+    if (!inScope(scope, { areas: [row.arrival_place] })) throw outOfScope();
+    const values = await entryValues(tx, tenant, scope, model, true);
     await repo.updateEntry(tx, tenant.id, id, values);
     await audit(tx, ctx, {
       module: 'visitor',
@@ -773,7 +804,10 @@ export async function updateEntry(ctx: RequestContext, modelArg: unknown): Promi
 export async function deleteEntries(ctx: RequestContext, idsArg: unknown): Promise<string[]> {
   const ids = batchIds(idsArg);
   if (ids.some((i) => !isUuid(i))) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
-  return asAdmin(ctx, async ({ tenant, tx }) => {
+  return asAdmin(ctx, async ({ tenant, tx, scope }) => {
+    const found = await repo.entriesByIds(tx, tenant.id, ids);
+    if (found.length !== ids.length) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
+    if (found.some((e) => !inScope(scope, { areas: [e.arrival_place] }))) throw outOfScope();
     const deleted = await repo.deleteEntries(tx, tenant.id, ids);
     if (deleted !== ids.length) throw new AppError('VISITOR_ENTRY_NOT_FOUND');
     await audit(tx, ctx, {
