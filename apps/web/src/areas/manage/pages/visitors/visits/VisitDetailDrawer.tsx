@@ -1,8 +1,10 @@
-import { Alert, Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { EyeOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVisitDetail } from '../../../../../features/visitors/api/findVisitorAppointmentDetail.ts';
 import type { Visit } from '../../../../../features/visitors/types.ts';
+import { useVisitDetailWhole } from '../../../../../features/visitors-admin/visits/findVisitorAppointmentDetailWhole.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { errorText } from '../../../operation-result.ts';
 
@@ -21,9 +23,20 @@ export function VisitStateTag({ visit }: { visit: Pick<Visit, 'state' | 'state_n
 
 /**
  * A visit's details in a drawer, read afresh from the server: the visit, the information fields
- * (numbers masked) and the approval trail; `actions` (the decisions it allows) in the footer.
+ * (numbers masked; "show numbers" asks them whole, which the server allows visitor administrators
+ * only and writes to the operate log) and the approval trail; `actions` (the decisions it allows)
+ * in the footer.
  */
-export function VisitDetailDrawer({
+export function VisitDetailDrawer(props: {
+  id: string | null;
+  actions?: (visit: Visit) => ReactNode;
+  onClose: () => void;
+}) {
+  // a fresh drawer (numbers masked again) for each visit opened
+  return <VisitDetailDrawerOf key={props.id ?? ''} {...props} />;
+}
+
+function VisitDetailDrawerOf({
   id,
   actions,
   onClose,
@@ -34,8 +47,11 @@ export function VisitDetailDrawer({
 }) {
   const { t } = useTranslation();
   const f = (key: string) => t(`visitorsVisits.field.${key}`);
-  const detail = useVisitDetail(id ?? '');
-  const v = id ? detail.data : null;
+  const masked = useVisitDetail(id ?? '');
+  const [whole, setWhole] = useState(false);
+  const unmasked = useVisitDetailWhole(id ?? '', whole);
+  const detail = whole ? unmasked : masked;
+  const v = id ? (detail.data ?? (whole ? masked.data : null)) : null;
   return (
     <Drawer
       open={!!id}
@@ -54,6 +70,19 @@ export function VisitDetailDrawer({
       ) : null}
       {v ? (
         <>
+          {whole ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('visitorsVisits.detail.wholeShown')} />
+          ) : (
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              style={{ marginBottom: 12 }}
+              onClick={() => setWhole(true)}
+              title={t('visitorsVisits.detail.wholeHint')}
+            >
+              {t('visitorsVisits.action.showWhole')}
+            </Button>
+          )}
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={f('visitorName')}>{show(v.visitor_name)}</Descriptions.Item>
             <Descriptions.Item label={f('phone')}>{show(v.phone)}</Descriptions.Item>

@@ -160,6 +160,31 @@ describe('visits of the back office', () => {
     expect(within(drawer).getByText(/被访人审批 · 通过/)).toBeTruthy();
   });
 
+  it('shows the numbers whole only when asked (the server logs it)', async () => {
+    const calls = server([awaiting], {
+      findVisitorAppointmentDetailWhole: () => ({
+        findVisitorAppointmentDetail: {
+          ...awaiting,
+          phone: '13800000001',
+          infoList: [
+            { field_name: 'id_card', field_label: '身份证号', field_label_en: 'ID', value: '110105198502010011' },
+          ],
+          auditList: [],
+        },
+      }),
+    });
+    renderPage(<VisitorAppointmentManage />, '/manage/visitorManagement/visitorAppointmentManage');
+    fireEvent.click(await screen.findByRole('button', { name: /详\s*情/ }));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('1101**********0011');
+    expect(callsOf(calls, 'findVisitorAppointmentDetailWhole')).toHaveLength(0);
+    fireEvent.click(within(drawer).getByRole('button', { name: /查看完整号码/ }));
+    expect(await within(drawer).findByText('110105198502010011')).toBeTruthy();
+    expect(within(drawer).getByText('13800000001')).toBeTruthy();
+    expect(within(drawer).getByText(/记入访客操作日志/)).toBeTruthy();
+    expect(callsOf(calls, 'findVisitorAppointmentDetailWhole')).toEqual([{ id: awaiting.id }]);
+  });
+
   it('deletes the selected visits after a confirmation; a refusal is shown', async () => {
     let refuse = false;
     const calls = server([awaiting, approved], {
