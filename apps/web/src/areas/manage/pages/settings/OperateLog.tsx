@@ -259,7 +259,7 @@ export function OperateLogView({ source }: { source: OperateLogSource }) {
       onOk: () => remove(selected),
     });
 
-  const columns: DataTableColumn<OperateLog>[] = [
+  const allColumns: DataTableColumn<OperateLog>[] = [
     { key: 'operate_time', title: t('settingsAdmin.log.time'), dataIndex: 'operate_time', width: 170 },
     {
       key: 'user',
@@ -321,6 +321,12 @@ export function OperateLogView({ source }: { source: OperateLogSource }) {
       ),
     },
   ];
+  // a fixed module: every entry is of it, no column for it; where from beside who, before the long content
+  const columns = source.module
+    ? allColumns
+        .filter((c) => c.key !== 'operate_module' && c.key !== 'id_address')
+        .flatMap((c) => (c.key === 'user' ? [c, allColumns.find((x) => x.key === 'id_address')!] : [c]))
+    : allColumns;
 
   const shown = source.manage ? detail.data : rows.find((r) => r.id === detailId);
   return (

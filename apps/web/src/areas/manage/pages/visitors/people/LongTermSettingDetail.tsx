@@ -8,6 +8,7 @@ import {
 } from '../../../../../features/visitors-admin/people/longTermAuthoritativeTriples.ts';
 import { LoadError } from '../../sign/listParts.tsx';
 import { MANAGE_ROOT } from '../../../paths.ts';
+import './people.css';
 
 /**
  * A person type's long-term visitors and the directory triples each is authorised through
@@ -46,13 +47,13 @@ export default function LongTermSettingDetailPage() {
         dataSource={rows}
         pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: true } : false}
         locale={{ emptyText: t('visitorsPeople.setting.detailEmpty') }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 960 }}
         columns={[
-          { key: 'user_name', title: t('visitorsPeople.field.user_name'), dataIndex: 'user_name', width: 120 },
+          { key: 'user_name', title: t('visitorsPeople.field.user_name'), dataIndex: 'user_name', width: 100 },
           {
             key: 'is_enable',
             title: t('visitorsPeople.field.is_enable'),
-            width: 90,
+            width: 80,
             render: (_, r) => (
               <Tag color={r.is_enable === 1 ? 'success' : 'default'}>{t(`visitorsPeople.state.${r.is_enable}`)}</Tag>
             ),
@@ -60,13 +61,18 @@ export default function LongTermSettingDetailPage() {
           {
             key: 'validity',
             title: t('visitorsPeople.field.validity'),
-            width: 200,
-            render: (_, r) => `${r.valid_from} ~ ${r.valid_to}`,
+            width: 120,
+            render: (_, r) => (
+              <div className="yy-lt-stack">
+                <span>{r.valid_from}</span>
+                <span>~ {r.valid_to}</span>
+              </div>
+            ),
           },
           {
             key: 'authorised',
             title: t('visitorsPeople.setting.through'),
-            width: 150,
+            width: 140,
             render: (_, r) =>
               r.authorised ? (
                 <Tag color="processing">{t('visitorsPeople.setting.directory')}</Tag>
@@ -77,14 +83,21 @@ export default function LongTermSettingDetailPage() {
           {
             key: 'dept',
             title: t('visitorsPeople.setting.dept'),
-            width: 160,
+            width: 130,
+            ellipsis: true,
             render: (_, r) => dash(r.dept_name),
           },
-          { key: 'post', title: t('visitorsPeople.setting.post'), width: 140, render: (_, r) => dash(r.post_name) },
+          {
+            key: 'post',
+            title: t('visitorsPeople.setting.post'),
+            width: 100,
+            ellipsis: true,
+            render: (_, r) => dash(r.post_name),
+          },
           {
             key: 'user',
             title: t('visitorsPeople.setting.user'),
-            width: 180,
+            width: 150,
             render: (_, r) =>
               r.user_account ? (
                 <span>
@@ -98,6 +111,7 @@ export default function LongTermSettingDetailPage() {
           {
             key: 'code',
             title: t('visitorsPeople.setting.code'),
+            ellipsis: true,
             render: (_, r) => (r.code ? <Typography.Text code>{r.code}</Typography.Text> : '—'),
           },
         ]}

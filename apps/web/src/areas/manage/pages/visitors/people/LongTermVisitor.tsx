@@ -11,11 +11,13 @@ import {
 } from '../../../../../features/visitors-admin/people/findVisitorLongTermEntityList.ts';
 import type { LongTermVisitor, LongTermVisitorFilter } from '../../../../../features/visitors-admin/people/types.ts';
 import { useUpdateVisitorLongTermListState } from '../../../../../features/visitors-admin/people/updateVisitorLongTermListState.ts';
+import { currentLanguage } from '../../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.ts';
 import { errorText } from '../../../operation-result.ts';
 import { SearchButtons, usePaging } from '../../sign/listParts.tsx';
 import { LongTermForm } from './LongTermForm.tsx';
 import { areasText, useAreaOptions, useWeekdaysText, validityOf } from './longTermParts.tsx';
+import './people.css';
 
 interface Search {
   user_name?: string;
@@ -61,6 +63,7 @@ export default function LongTermVisitorPage() {
   const weekdaysText = useWeekdaysText();
   const today = dayjs().format('YYYY-MM-DD');
   const allAreas = t('visitorsPeople.allAreas');
+  const separator = currentLanguage() === 'en' ? ', ' : '、';
 
   const find = (values: Search) => {
     setSearch(values);
@@ -125,7 +128,11 @@ export default function LongTermVisitorPage() {
             { header: f('dept'), width: 20, value: (r) => r.dept },
             { header: f('user_id'), width: 14, value: (r) => r.user_id },
             { header: f('phone'), width: 14, value: (r) => r.phone },
-            { header: f('permission'), width: 30, value: (r) => areasText(r.permission, areas.names, allAreas) },
+            {
+              header: f('permission'),
+              width: 30,
+              value: (r) => areasText(r.permission, areas.names, allAreas, separator),
+            },
             { header: f('valid_from'), width: 12, value: (r) => r.valid_from },
             { header: f('valid_to'), width: 12, value: (r) => r.valid_to },
             { header: f('weekdays'), width: 20, value: (r) => weekdaysText(r.weekdays) },
@@ -144,44 +151,50 @@ export default function LongTermVisitorPage() {
   };
 
   const columns: DataTableColumn<LongTermVisitor>[] = [
-    { key: 'user_name', title: t('visitorsPeople.field.user_name'), dataIndex: 'user_name', width: 110 },
-    { key: 'person_type', title: t('visitorsPeople.field.person_type'), dataIndex: 'person_type', width: 110 },
-    { key: 'dept', title: t('visitorsPeople.field.dept'), dataIndex: 'dept', width: 150, ellipsis: true },
-    { key: 'phone', title: t('visitorsPeople.field.phone'), dataIndex: 'phone', width: 120 },
+    { key: 'user_name', title: t('visitorsPeople.field.user_name'), dataIndex: 'user_name', width: 90 },
+    { key: 'person_type', title: t('visitorsPeople.field.person_type'), dataIndex: 'person_type', width: 90 },
+    {
+      key: 'dept',
+      title: t('visitorsPeople.field.dept'),
+      dataIndex: 'dept',
+      width: 140,
+      ellipsis: true,
+      defaultHidden: true,
+    },
+    { key: 'phone', title: t('visitorsPeople.field.phone'), dataIndex: 'phone', width: 112, className: 'yy-lt-nowrap' },
     {
       key: 'permission',
       title: t('visitorsPeople.field.permission'),
-      width: 180,
-      ellipsis: true,
-      render: (_, r) => areasText(r.permission, areas.names, allAreas),
+      width: 110,
+      render: (_, r) => areasText(r.permission, areas.names, allAreas, separator),
     },
     {
       key: 'validity',
       title: t('visitorsPeople.field.validity'),
-      width: 250,
+      width: 105,
       render: (_, r) => {
         const v = validityOf(r, today);
         return (
-          <Space size={4}>
-            <span>
-              {r.valid_from} ~ {r.valid_to}
-            </span>
+          <div className="yy-lt-stack">
+            <span>{r.valid_from}</span>
+            <span>~ {r.valid_to}</span>
             <Tag color={VALIDITY_COLOR[v]}>{t(`visitorsPeople.validity.${v}`)}</Tag>
-          </Space>
+          </div>
         );
       },
     },
     {
-      key: 'weekdays',
-      title: t('visitorsPeople.field.weekdays'),
-      width: 150,
-      render: (_, r) => weekdaysText(r.weekdays),
-    },
-    {
-      key: 'hours',
+      key: 'schedule',
       title: t('visitorsPeople.field.hours'),
-      width: 110,
-      render: (_, r) => `${r.start_time}-${r.end_time}`,
+      width: 105,
+      render: (_, r) => (
+        <div className="yy-lt-stack">
+          <span>{weekdaysText(r.weekdays)}</span>
+          <span>
+            {r.start_time}-{r.end_time}
+          </span>
+        </div>
+      ),
     },
     {
       key: 'is_enable',
@@ -261,12 +274,13 @@ export default function LongTermVisitorPage() {
       </Form>
       <DataTable<LongTermVisitor>
         rowKey="id"
+        showIndex={false}
         columns={columns}
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
         dataSource={rows}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 900 }}
         locale={{ emptyText: t('visitorsPeople.common.empty') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         toolbar={

@@ -34,7 +34,12 @@ export function useWeekdaysText() {
 }
 
 /** A long-term visitor's areas in words ("every visitor area" when none is named). */
-export function areasText(permission: string, names: ReadonlyMap<string, string>, all: string): string {
+export function areasText(
+  permission: string,
+  names: ReadonlyMap<string, string>,
+  all: string,
+  separator = '、',
+): string {
   const ids = permission.split(',').filter(Boolean);
-  return ids.length ? ids.map((id) => names.get(id) ?? id).join('、') : all;
+  return ids.length ? ids.map((id) => names.get(id) ?? id).join(separator) : all;
 }
