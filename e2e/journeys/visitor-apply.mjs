@@ -165,6 +165,8 @@ export const journeys = [
       const form = page.getByRole('form', { name: '申请入校' });
       await form.waitFor();
       await expectText(page, '剩余', { within: '.yy-v-area:has-text("图书馆")' });
+      // ready once its information fields have loaded: the submit button enabled (a disabled one is faded)
+      await form.locator('button[type="submit"]:not(.adm-button-disabled):not(.adm-button-loading)').waitFor();
       await shootBoth(page, 'home');
       axe.home = await seriousViolations(page);
       // a visitor has the visitor tabs, never the booking ones
@@ -325,6 +327,14 @@ export const journeys = [
       // ---- on the desktop: the booking's detail dialog, a visitor added there
       const desk = track(await openPage(browser, DESK)).page;
       await signInAt(desk, app, '/pc/myAppointment', accounts.student);
+      // other journeys' bookings fill the first pages: narrow the list to the booking's day
+      const day = dateFromToday(1);
+      await desk.getByPlaceholder('开始日期').click();
+      await desk.getByPlaceholder('开始日期').fill(day);
+      await desk.getByPlaceholder('结束日期').click();
+      await desk.getByPlaceholder('结束日期').fill(day);
+      await desk.keyboard.press('Enter');
+      await desk.getByRole('button', { name: /查\s*询/ }).click();
       await desk.getByText(court.name).first().click();
       const dialog = desk.getByRole('dialog');
       await dialog.getByRole('heading', { name: '来访人员' }).waitFor();

@@ -47,7 +47,7 @@ const CANCEL = `mutation($id: String!, $reason: String) {
   cancelVisitorAppointment(id: $id, reason: $reason) { errcode msg msg_en ids } }`;
 const FIELDS = `id visitor_id visitor_name phone visitor_type in_school_date in_school_area in_school_area_name
   in_school_area_name_en peers in_child accept_visit_name booking_id state state_name state_name_en reject_reason
-  pass_id can_cancel can_audit infoList { field_name value }`;
+  pass_id can_cancel can_update can_audit infoList { field_name value }`;
 const DETAIL = `query($id: String!) { findVisitorAppointmentDetail(id: $id) { ${FIELDS}
   auditList { step result reason operator_name create_time } } }`;
 const LIST = `query($paging: VisitorPagingInput, $filter: VisitorAppointmentFilterMap, $only_flow: String,
@@ -900,6 +900,29 @@ describe('guests of a booking', () => {
     expect(over.msg_en).toBe("Over the room's capacity: it holds 3, 2 already come, 2 asked");
     expect((await mutate(booker.token, SAVE, { model: guest() })).result?.errcode).toBe('0');
     expect((await refusal(booker.token, BATCH, { models: [guest()] })).msg_en).toMatch(/holds 3, 3 already come/);
+
+    // the booking's guests, and only they, through the list's booking_id filter
+    const guests = first(await gql(booker.token, LIST, { filter: { booking_id: { eq: bookingId } } })) as {
+      totalCount: number;
+      edges: { node: { booking_id: string; can_update: boolean; can_cancel: boolean } }[];
+    };
+    expect(guests.totalCount).toBe(2);
+    expect(guests.edges.every((e) => e.node.booking_id === bookingId && e.node.can_update && e.node.can_cancel)).toBe(
+      true,
+    );
+    const none = first(await gql(booker.token, LIST, { filter: { booking_id: { eq: randomUUID() } } })) as {
+      totalCount: number;
+    };
+    expect(none.totalCount).toBe(0);
+    const junk = first(await gql(booker.token, LIST, { filter: { booking_id: { eq: 'not-an-id' } } })) as {
+      totalCount: number;
+    };
+    expect(junk.totalCount).toBe(0);
+    // another user sees none of them
+    const other = first(await gql(plainUser.token, LIST, { filter: { booking_id: { eq: bookingId } } })) as {
+      totalCount: number;
+    };
+    expect(other.totalCount).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { appointmentParticipants, appointments } from '../booking/booking.tables.ts';
 import { users } from '../directory/directory.tables.ts';
 import { resources } from '../resources/resources.tables.ts';
@@ -183,6 +184,8 @@ export interface VisitQuery {
   visitor_name?: { eq?: string; like?: string };
   /** The host's or inviter's account (eq) or name or account (like). */
   hostOrInviter?: { eq?: string; like?: string };
+  /** The guests of one booking (eq). */
+  booking_id?: { eq?: string };
   limit: number;
   offset: number;
 }
@@ -249,6 +252,7 @@ function filtersOf(q: VisitQuery): (SQL | undefined)[] {
       : undefined,
     q.visitor_name?.eq ? eq(v.visitor_name, q.visitor_name.eq) : undefined,
     q.visitor_name?.like ? nameContains(v.visitor_name, q.visitor_name.like) : undefined,
+    q.booking_id?.eq ? (isUuid(q.booking_id.eq) ? eq(v.booking_id, q.booking_id.eq) : sql`false`) : undefined,
     q.hostOrInviter?.eq
       ? or(eq(v.host_account, q.hostOrInviter.eq), eq(v.created_user, q.hostOrInviter.eq))
       : undefined,

@@ -27,6 +27,7 @@ import {
   partySeats,
   stateName,
   stateOnceRegistered,
+  updateRefusal,
   visitDateOf,
   type VisitorType,
 } from './visitors.appointments.rules.ts';
@@ -95,6 +96,7 @@ export interface VisitNode {
   create_time: string;
   pass_id: string | null;
   can_cancel: boolean;
+  can_update: boolean;
   can_audit: boolean;
   infoList: { field_name: string; field_label: string | null; field_label_en: string | null; value: string }[];
   auditList?: {
@@ -169,6 +171,7 @@ async function nodesOf(
       create_time: formatDateTime(r.create_time.getTime(), tenant.timeZone),
       pass_id: r.state === VISIT_STATE.approved ? (passes.get(r.id) ?? null) : null,
       can_cancel: canCancel(r, rel, now),
+      can_update: updateRefusal(r, rel, now) === null,
       can_audit: auditStep(r, rel, now) !== null,
       infoList: Object.entries(shownFieldValues(keys, tenant.id, fields, storedInfo(r), opts.whole)).map(
         ([field_name, value]) => ({
@@ -247,6 +250,7 @@ export async function listVisits(
       in_school_date: condition(filter.in_school_date),
       visitor_name: condition(filter.visitor_name),
       hostOrInviter: condition(filter.host),
+      booking_id: condition(filter.booking_id),
     };
     if (user.role === 'visitor') {
       if (!viewer.visitor || args.only_flow === '1') return { nodes: [], total: 0, offset };

@@ -1,7 +1,6 @@
 /**
  * The guests of a booking (issue 17 point 6): visits of visitor type '3' whose booking_id is the
- * booking, added by its booker. The visit list has no booking filter, so the booker's current
- * guest visits of the booking's day are asked for and narrowed to the booking here.
+ * booking, added by its booker; the list's booking_id filter asks for exactly those.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -9,35 +8,27 @@ import {
   type VisitListVariables,
 } from './api/findVisitorAppointmentInformationAll.ts';
 import { isMobile, normalisePhone, type FormErrors } from './forms.ts';
-import { visitorKeys, type Visit, type VisitInput } from './types.ts';
+import { visitorKeys, type VisitInput } from './types.ts';
 
 /** A booking's guest visits: visitor type '3'. */
 export const BOOKING_GUEST_TYPE = '3';
 
-/** The list asked for: current guest visits of that day (the most a page holds). */
-export function bookingGuestsVariables(day: string): VisitListVariables {
+/** The list asked for: the booking's current guest visits (a room holds far fewer than a page). */
+export function bookingGuestsVariables(bookingId: string): VisitListVariables {
   return {
     first: 200,
     offset: 0,
     updateAppointmentState: '0',
-    filter: { visitor_type: { eq: BOOKING_GUEST_TYPE }, in_school_date: { eq: day } },
+    filter: { visitor_type: { eq: BOOKING_GUEST_TYPE }, booking_id: { eq: bookingId } },
   };
 }
 
-/** The guests of one booking among visits. */
-export const guestsOf = (visits: readonly Visit[], bookingId: string): Visit[] =>
-  visits.filter((v) => v.booking_id === bookingId && v.visitor_type === BOOKING_GUEST_TYPE);
-
-/** The current guests of booking `bookingId` on `day` ("YYYY-MM-DD"). */
-export function useBookingGuests(bookingId: string, day: string) {
-  const variables = bookingGuestsVariables(day);
+/** The current guests of booking `bookingId`. */
+export function useBookingGuests(bookingId: string) {
+  const variables = bookingGuestsVariables(bookingId);
   return useQuery({
-    queryKey: visitorKeys.visits({ ...variables, bookingId }),
-    queryFn: async () =>
-      guestsOf(
-        (await findVisitorAppointmentInformationAll(variables)).edges.map((e) => e.node),
-        bookingId,
-      ),
+    queryKey: visitorKeys.visits({ ...variables }),
+    queryFn: async () => (await findVisitorAppointmentInformationAll(variables)).edges.map((e) => e.node),
   });
 }
 

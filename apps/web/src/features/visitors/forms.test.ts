@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Visit } from './types.ts';
 import { guestErrors, guestModel } from './bookingGuests.ts';
 import {
-  mayEditVisit,
   resetErrors,
   visitEditErrors,
   visitEditModel,
@@ -272,25 +270,6 @@ describe('password reset, changing a visit, booking guests', () => {
         password_confirm: 'abc12345',
       }),
     ).toEqual({});
-  });
-
-  const visit = (over: Partial<Visit> = {}): Visit =>
-    ({ id: 'v1', visitor_type: '2', state: 0, in_school_date: '2099-03-02', can_cancel: true, ...over }) as Visit;
-
-  it('offers a change only of a visit not approved and to come, to its visitor or inviting host', () => {
-    const today = '2099-03-01';
-    expect(mayEditVisit(visit(), false, today)).toBe(true);
-    expect(mayEditVisit(visit({ state: 5 }), false, today)).toBe(true);
-    expect(mayEditVisit(visit({ state: 2 }), false, today)).toBe(false);
-    expect(mayEditVisit(visit({ state: 4 }), false, today)).toBe(false);
-    // a day's visit starts at its midnight: not on the day itself
-    expect(mayEditVisit(visit({ in_school_date: today }), false, today)).toBe(false);
-    // a booking's guest starts with the booking
-    expect(mayEditVisit(visit({ visitor_type: '3', in_school_date: today }), false, today)).toBe(true);
-    // the host of an application does not change it; its visitor does
-    expect(mayEditVisit(visit({ visitor_type: '1', can_cancel: false }), false, today)).toBe(false);
-    expect(mayEditVisit(visit({ visitor_type: '1' }), true, today)).toBe(true);
-    expect(mayEditVisit(visit({ can_cancel: false }), false, today)).toBe(false);
   });
 
   it('a change: checked as an application (party alone for a booking guest) and sent with its id', () => {

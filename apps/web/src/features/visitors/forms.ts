@@ -379,18 +379,3 @@ export function visitEditModel(id: string, v: VisitEditValues, partyOnly = false
     ...(v.is_car ? { car_product: v.car_product.trim(), car_card_number: v.car_card_number.trim().toUpperCase() } : {}),
   };
 }
-
-/**
- * Whether the viewer may offer to change the visit: not yet approved (awaiting the host, the
- * second level or the visitor's registration), its day still to come, and the viewer its visitor
- * (a visitor sees only their own) or its inviting host (an invitation they may cancel). The
- * server decides (VISIT_NOT_YOURS, VISIT_NOT_EDITABLE); this only hides the button.
- */
-export function mayEditVisit(v: Visit, viewerIsVisitor: boolean, today: string): boolean {
-  const open = v.state === 0 || v.state === 1 || v.state === 5;
-  // a day's visit starts at its midnight; a booking's guest at the booking's start (the server knows)
-  const day = (v.in_school_date ?? '').slice(0, 10);
-  const upcoming = v.visitor_type === '3' ? day >= today : day > today;
-  const mine = viewerIsVisitor || (v.visitor_type !== '1' && v.can_cancel === true);
-  return open && upcoming && mine;
-}

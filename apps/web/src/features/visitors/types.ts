@@ -160,6 +160,8 @@ export interface Visit {
   /** The booking a guest of a booking comes to (visitor_type '3'). */
   booking_id?: string | null;
   can_cancel: boolean | null;
+  /** The viewer may change the visit now (not yet approved, not started, theirs). */
+  can_update?: boolean | null;
   can_audit: boolean | null;
   infoList?: FieldValue[] | null;
   auditList?: VisitAudit[] | null;

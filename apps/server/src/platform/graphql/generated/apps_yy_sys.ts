@@ -4287,6 +4287,7 @@ export type VisitorAppointmentEntity = {
   booking_id?: Maybe<Scalars['String']['output']>;
   can_audit?: Maybe<Scalars['Boolean']['output']>;
   can_cancel?: Maybe<Scalars['Boolean']['output']>;
+  can_update?: Maybe<Scalars['Boolean']['output']>;
   car_card_number?: Maybe<Scalars['String']['output']>;
   car_product?: Maybe<Scalars['String']['output']>;
   create_time?: Maybe<Scalars['String']['output']>;
@@ -4331,6 +4332,7 @@ export type VisitorAppointmentEntityEdge = {
  * host: the host's or inviter's name or account (like, or eq an account).
  */
 export type VisitorAppointmentFilterMap = {
+  booking_id?: InputMaybe<StringFilter>;
   host?: InputMaybe<StringFilter>;
   in_school_area?: InputMaybe<StringFilter>;
   in_school_date?: InputMaybe<StringFilter>;
@@ -8652,6 +8654,7 @@ export type VisitorAppointmentEntityResolvers<
   booking_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   can_audit?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   can_cancel?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  can_update?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   car_card_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   car_product?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -44,5 +44,6 @@ export const VISIT_FIELDS = `
   pass_id
   booking_id
   can_cancel
+  can_update
   can_audit
 `;

@@ -33,7 +33,7 @@ export interface VisitListVariables {
   updateAppointmentState?: '0' | '1';
   only_flow?: '1';
   /** Columns narrowed (each `{ eq }`): visitor type, visit date. */
-  filter?: { visitor_type?: { eq: string }; in_school_date?: { eq: string } };
+  filter?: { visitor_type?: { eq: string }; in_school_date?: { eq: string }; booking_id?: { eq: string } };
 }
 
 /** The visits the caller may see, newest first. */

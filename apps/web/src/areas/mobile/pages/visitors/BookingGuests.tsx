@@ -26,10 +26,10 @@ const ReasonSheet = lazy(() => import('./ReasonSheet.tsx'));
  * booking's window and building, and they count toward the room's capacity (the server says
  * when it is full).
  */
-export default function BookingGuests({ bookingId, day }: { bookingId: string; day: string }) {
+export default function BookingGuests({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const guests = useBookingGuests(bookingId, day);
+  const guests = useBookingGuests(bookingId);
   const save = useSaveVisitorAppointment();
   const cancel = useCancelVisitorAppointment();
   const [v, setV] = useState<GuestValues>({ visitor_name: '', phone: '' });

@@ -155,17 +155,26 @@ describe('/mobile/visitor/detail/{id}', () => {
     });
     // the host's invitation, awaiting the visitor: its inviter may change it
     const invitation = (over: Record<string, unknown> = {}) =>
-      testVisit({ visitor_type: '2', state: 5, can_cancel: true, in_school_date: '2099-03-02', ...over });
+      testVisit({
+        visitor_type: '2',
+        state: 5,
+        can_cancel: true,
+        can_update: true,
+        in_school_date: '2099-03-02',
+        ...over,
+      });
 
-    it('is offered only while not approved and to come, to its inviting host (not to the host of an application)', async () => {
-      serveVisitors({ findVisitorAppointmentDetail: { findVisitorAppointmentDetail: invitation({ state: 2 }) } });
+    it('is offered only where the server says the viewer may change the visit (can_update)', async () => {
+      serveVisitors({
+        findVisitorAppointmentDetail: { findVisitorAppointmentDetail: invitation({ state: 2, can_update: false }) },
+      });
       renderDetail();
       await screen.findByRole('heading', { name: '2099-03-02' });
       expect(screen.queryByRole('button', { name: '修改来访' })).toBeNull();
       cleanup();
       serveVisitors({
         findVisitorAppointmentDetail: {
-          findVisitorAppointmentDetail: testVisit({ visitor_type: '1', can_cancel: false }),
+          findVisitorAppointmentDetail: testVisit({ visitor_type: '1', can_cancel: false, can_update: false }),
         },
       });
       renderDetail();
@@ -173,7 +182,9 @@ describe('/mobile/visitor/detail/{id}', () => {
       expect(screen.queryByRole('button', { name: '修改来访' })).toBeNull();
       cleanup();
       serveVisitors({
-        findVisitorAppointmentDetail: { findVisitorAppointmentDetail: invitation({ in_school_date: '2000-01-01' }) },
+        findVisitorAppointmentDetail: {
+          findVisitorAppointmentDetail: invitation({ in_school_date: '2000-01-01', can_update: false }),
+        },
       });
       renderDetail();
       await screen.findByRole('heading', { name: '2000-01-01' });

@@ -7,10 +7,7 @@ import { todayIso } from '../../../../features/booking/dates.ts';
 import { useAuditVisitorAppointment } from '../../../../features/visitors/api/auditVisitorAppointment.ts';
 import { useCancelVisitorAppointment } from '../../../../features/visitors/api/cancelVisitorAppointment.ts';
 import { useVisitDetail } from '../../../../features/visitors/api/findVisitorAppointmentDetail.ts';
-import { mayEditVisit } from '../../../../features/visitors/forms.ts';
-import { isVisitorUser } from '../../../../features/visitors/role.ts';
 import { visitDay, visitEnded } from '../../../../features/visitors/states.ts';
-import { useSession } from '../../../../app/session.tsx';
 import type { InfoField, Visit, VisitAudit } from '../../../../features/visitors/types.ts';
 import { useVisitorInfoFieldSettings } from '../../../../features/visitors/api/findVisitorInfoFieldSettingsEntityList.ts';
 import { pick } from '../../../../lib/i18n.ts';
@@ -95,7 +92,6 @@ export default function VisitorDetail() {
   const audit = useAuditVisitorAppointment();
   const [sheet, setSheet] = useState<'cancel' | 'reject' | null>(null);
   const [editing, setEditing] = useState(false);
-  const { user } = useSession();
   const [auditError, setAuditError] = useState('');
 
   let body: ReactNode;
@@ -105,7 +101,7 @@ export default function VisitorDetail() {
   else {
     const v = query.data;
     const ended = visitEnded(v, todayIso());
-    const editable = mayEditVisit(v, isVisitorUser(user), todayIso());
+    const editable = v.can_update === true;
     const approve = () => {
       setAuditError('');
       audit.mutate(

@@ -140,7 +140,7 @@ export function AppointmentDetailDialog({
       )}
       {a.appointment_user === account && isOpen(a, Date.now()) && (
         <Suspense fallback={null}>
-          <BookingGuestsPanel bookingId={a.id} day={date} />
+          <BookingGuestsPanel bookingId={a.id} />
         </Suspense>
       )}
     </Modal>

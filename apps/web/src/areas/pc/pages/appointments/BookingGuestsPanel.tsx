@@ -62,9 +62,9 @@ function CancelGuest({ guest, onClose }: { guest: Visit; onClose: () => void }) 
  * "Visitors" of a booking in the desktop booking detail, for its booker while it is open: the
  * guests added (state; entry pass on the phone pages; cancel) and adding one (name and mobile).
  */
-export default function BookingGuestsPanel({ bookingId, day }: { bookingId: string; day: string }) {
+export default function BookingGuestsPanel({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
-  const guests = useBookingGuests(bookingId, day);
+  const guests = useBookingGuests(bookingId);
   const save = useSaveVisitorAppointment();
   const [v, setV] = useState<GuestValues>({ visitor_name: '', phone: '' });
   const [submitted, setSubmitted] = useState(false);

@@ -250,7 +250,7 @@ export default function AppointmentDetail() {
         )}
         {a.appointment_user === account && isOpen(a, now) && (
           <Suspense fallback={null}>
-            <BookingGuests bookingId={a.id} day={bookingDate(a.appointment_date)} />
+            <BookingGuests bookingId={a.id} />
           </Suspense>
         )}
         <div className="yy-m-actions">
