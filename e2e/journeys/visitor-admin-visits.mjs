@@ -1,7 +1,8 @@
 // Visitor back office, visits: with a second level for applications, a visitor registers and
 // applies (host: the student), the student approves as host; the administrator finds the visit
 // on the visits page, sees its approval trail, approves it there, and sees it counted on the
-// statistics page (approved +1, the day's row in the table). The second level is put back.
+// statistics page (approved +1, the day's row in the table); shows the visitor's numbers whole and
+// finds that view in the visitor operate log (masked there). The second level is put back.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {
@@ -55,7 +56,7 @@ async function cardValue(page, title) {
 
 export const journeys = [
   {
-    name: '(vv1) the administrator approves a visit at the second level and sees it in the statistics',
+    name: '(vv1) the administrator approves a visit at the second level, sees it in the statistics, and finds a view of its numbers whole in the visitor operate log',
     async run({ browser, app, track }) {
       const seed = Date.now() % 100_000_000;
       const phone = `136${String(seed).padStart(8, '0')}`;
@@ -188,6 +189,11 @@ export const journeys = [
         await drawer.getByRole('button', { name: /通\s*过/ }).click();
         await expectText(admin, '已审批通过');
         await expectText(admin, '二级审批 · 通过', { within: '.ant-drawer' });
+        // ---- the numbers shown whole, on purpose: the view is written to the visitor operate log
+        await expectText(admin, `${phone.slice(0, 3)}****${phone.slice(-4)}`, { within: '.ant-drawer' });
+        await drawer.getByRole('button', { name: '查看完整号码' }).click();
+        await expectText(admin, '此次查看已记入访客操作日志', { within: '.ant-drawer' });
+        await expectText(admin, phone, { within: '.ant-drawer' });
         await admin.keyboard.press('Escape');
         await expectText(admin, '已通过', { within: `.ant-table-row:has-text("${name}")` });
 
@@ -199,6 +205,15 @@ export const journeys = [
         const dayRow = admin.locator('table:has(caption:has-text("按时间")) tr', { hasText: today });
         const approvedCell = Number(await dayRow.locator('td').nth(2).innerText());
         assert.ok(approvedCell >= 1, `the day ${today} shows ${approvedCell} approved`);
+
+        // ---- the visitor operate log names the unmasked view: who, what (in words), the masked visitor
+        await admin.goto(`${app}${BASE}/manage/visitorManagement/visitorOperateLog`);
+        const logged = admin.locator('.ant-table-row', { hasText: '查看完整号码' }).first();
+        await logged.waitFor();
+        await expectText(admin, `${phone.slice(0, 3)}****${phone.slice(-4)}`, {
+          within: '.ant-table-row:has-text("查看完整号码")',
+        });
+        assert.ok(!(await admin.content()).includes(phone), 'the operate log shows the whole phone');
         assertNoPageErrors(admin);
       } finally {
         await graphql(admin, DETAIL, {
