@@ -376,6 +376,32 @@ describe('registration', () => {
     const unknown = await publicGql(t, `{ findVisitorPublicSettings(tenantKey: "nope") { tenant_name } }`);
     expect(unknown.body.errors?.[0]?.extensions?.code).toBe('TENANT_UNKNOWN');
   });
+
+  it("offers person_type's choices from the person types, and refuses one not among them", async () => {
+    const res = await publicGql(
+      t,
+      `query($k: String) { findRegisterFieldListForPublic(tenantKey: $k) { field_name options } }`,
+      { k: await demoKeyOf() },
+    );
+    const fields = res.body.data?.findRegisterFieldListForPublic as { field_name: string; options: string[] }[];
+    const personType = fields.find((f) => f.field_name === 'person_type');
+    expect(personType?.options.length).toBeGreaterThan(0);
+    expect(fields.filter((f) => f.field_name !== 'person_type').every((f) => f.options.length === 0)).toBe(true);
+    const phone = newPhone();
+    const card = newCard();
+    const code = await codeFor(t, phone);
+    const refused = await registerRaw(
+      t,
+      registration(phone, card, { verification_code: code, person_type: '不存在的类型' }),
+    );
+    expect(refused.errcode).not.toBe('0');
+    expect(refused.msg_en).toBe('Person type is not valid: choose one of the list');
+    const chosen = await registerRaw(
+      t,
+      registration(phone, card, { verification_code: code, person_type: personType!.options[0] }),
+    );
+    expect(chosen, JSON.stringify(chosen)).toMatchObject({ errcode: '0' });
+  });
 });
 
 describe('a registered visitor', () => {

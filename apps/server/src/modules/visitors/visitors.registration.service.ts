@@ -30,6 +30,7 @@ import {
   type CodePurpose,
 } from './visitors.registration.rules.ts';
 import { ensureVisitorDefaults, listRegisterFields } from './visitors.settings.repository.ts';
+import { personTypeNames } from './visitors.admin-settings.repository.ts';
 import { toWireRegisterField } from './visitors.settings.service.ts';
 
 /** The clock of one-time codes (tests move it to expire codes and open sending windows). */
@@ -82,8 +83,14 @@ export async function publicSettings(ctx: RequestContext, tenantKey: unknown) {
 /** `findRegisterFieldListForPublic`: the registration fields shown, in order (who changed them left out). */
 export async function publicRegisterFields(ctx: RequestContext, tenantKey: unknown) {
   const tenant = await tenantOf(ctx, tenantKey);
-  const rows = await withTenant(ctx.db, tenant.id, (tx) => listRegisterFields(tx, tenant.id, { onlyValid: true }));
-  return rows.map((r) => ({ ...toWireRegisterField(r, tenant.timeZone), mod_user_name: '' }));
+  const [rows, personTypes] = await withTenant(ctx.db, tenant.id, (tx) =>
+    Promise.all([listRegisterFields(tx, tenant.id, { onlyValid: true }), personTypeNames(tx, tenant.id)]),
+  );
+  return rows.map((r) => ({
+    ...toWireRegisterField(r, tenant.timeZone),
+    mod_user_name: '',
+    options: r.field_name === 'person_type' ? personTypes : [],
+  }));
 }
 
 function codeText(purpose: CodePurpose, code: string): string {
@@ -187,8 +194,18 @@ export async function register(ctx: RequestContext, modelArg: unknown, tenantKey
   const tenant = await openTenantOf(ctx, tenantKey);
   const model = (modelArg && typeof modelArg === 'object' ? modelArg : {}) as Record<string, unknown>;
   const phone = checkPhone(model.phone);
-  const fields = await withTenant(ctx.db, tenant.id, (tx) => listRegisterFields(tx, tenant.id));
+  const [fields, personTypes] = await withTenant(ctx.db, tenant.id, (tx) =>
+    Promise.all([listRegisterFields(tx, tenant.id), personTypeNames(tx, tenant.id)]),
+  );
   const values = checkRegistrationValues(model, fields);
+  if (values.person_type && personTypes.length && !personTypes.includes(values.person_type)) {
+    throw new AppError('VISITOR_FIELD_INVALID', {
+      field: '人员类型',
+      field_en: 'Person type',
+      reason: '请从列表中选择',
+      reason_en: 'choose one of the list',
+    });
+  }
   const password = checkPassword(model.password);
   const typed = checkCodeFormat(model.verification_code);
   const keys = visitorKeys(ctx.config);

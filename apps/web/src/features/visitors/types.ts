@@ -37,6 +37,8 @@ export interface RegisterField {
   is_valid: number | null;
   is_required: number | null;
   sort: number | null;
+  /** The choices of a field taken from a list (person_type: the person types); none: typed freely. */
+  options?: string[] | null;
 }
 
 /** An information field (addinfo, and a visit application's own fields). */

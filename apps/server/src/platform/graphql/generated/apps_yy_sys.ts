@@ -5017,6 +5017,8 @@ export type VisitorRegistorFieldSettingEntity = {
   is_valid?: Maybe<Scalars['Int']['output']>;
   mod_time?: Maybe<Scalars['String']['output']>;
   mod_user_name?: Maybe<Scalars['String']['output']>;
+  /** The choices of a field taken from a list (person_type: the tenant's person types); empty: typed freely. */
+  options?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
   sort?: Maybe<Scalars['Int']['output']>;
 };
 
@@ -9106,6 +9108,7 @@ export type VisitorRegistorFieldSettingEntityResolvers<
   is_valid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   mod_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   mod_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  options?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
   sort?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 

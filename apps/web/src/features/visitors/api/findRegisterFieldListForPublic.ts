@@ -12,6 +12,7 @@ export const findRegisterFieldListForPublicDocument = /* GraphQL */ `
       is_valid
       is_required
       sort
+      options
     }
   }
 `;

@@ -72,6 +72,24 @@ describe('/mobile/visitor/register', () => {
     });
   });
 
+  it("offers a field's choices (the tenant's person types) as a select", async () => {
+    serveVisitors({
+      ...fields,
+      findRegisterFieldListForPublic: {
+        findRegisterFieldListForPublic: [
+          ...fields.findRegisterFieldListForPublic.findRegisterFieldListForPublic,
+          { ...field('person_type', 6, 0, 1, '人员类型'), options: ['校友', '合作单位'] },
+        ],
+      },
+    });
+    renderPage();
+    const select = (await screen.findByLabelText('人员类型')) as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['请选择', '校友', '合作单位']);
+    fireEvent.change(select, { target: { value: '合作单位' } });
+    expect(select.value).toBe('合作单位');
+  });
+
   it('sends a code only to a mobile number, then counts down before another may be asked', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = serveVisitors({ ...fields, sendVisitorVerificationCode: ok('sendVisitorVerificationCode') });

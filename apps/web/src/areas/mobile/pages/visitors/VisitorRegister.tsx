@@ -127,6 +127,25 @@ function Registration({ tenantKey }: { tenantKey: string }) {
     const id = `yy-v-reg-${f.field_name}`;
     const required = f.is_required === 1 || f.field_name === 'phone' || f.field_name === 'password';
     const describedBy = err(f.field_name) ? `${id}-error` : undefined;
+    // a field with choices (person_type: the tenant's person types) is a select; without, typed freely
+    if (f.options?.length)
+      return (
+        <Field key={f.id} id={id} label={label(f)} required={required} error={err(f.field_name)}>
+          <select
+            id={id}
+            className="yy-m-select"
+            value={values[f.field_name] ?? ''}
+            onChange={(e) => set({ [f.field_name]: e.target.value })}
+          >
+            <option value="">{t('visitors.form.pick')}</option>
+            {f.options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </Field>
+      );
     switch (f.field_name) {
       case 'phone':
         return (
