@@ -478,7 +478,8 @@ describe('long-term visitors', () => {
 
 describe('the visitor operate log', () => {
   it("gives visitor administrators the visitor module's entries only, with who, what and where; filters by type", async () => {
-    const vadmin = await makeVisitorAdmin('logadm', { areas: [areaA] });
+    const vadmin = await makeVisitorAdmin('logadm');
+    const scopedAdmin = await makeVisitorAdmin('logscoped', { areas: [areaA] });
     const plain = await makeUser('logplain');
     await ok(admin, LT_SAVE, {
       model: { user_name: '日志', valid_from: '2030-01-01', valid_to: '2030-02-01', permission: areaA },
@@ -505,6 +506,14 @@ describe('the visitor operate log', () => {
     expect(
       (typed.data!.findVisitorOperateLogList as typeof log).edges.every((e) => e.node.operate_type === 'updateState'),
     ).toBe(true);
+    // an administrator with a scope sees the entries of their own actions only
+    await ok(scopedAdmin.token, LT_SAVE, {
+      model: { user_name: '范围日志', valid_from: '2030-01-01', valid_to: '2030-02-01', permission: areaA },
+    });
+    const own = (await gql(scopedAdmin.token, LOG, { first: 200, filter: { operate_user_id: { eq: 'admin' } } })).data!
+      .findVisitorOperateLogList as typeof log;
+    expect(own.totalCount).toBeGreaterThan(0);
+    expect(own.edges.every((e) => e.node.operate_user_id === scopedAdmin.account)).toBe(true);
     expect(codeOf(await gql(plain.token, LOG, {}))).toBe('FORBIDDEN');
     expect(codeOf(await gql(undefined, LOG, {}))).toBe('UNAUTHENTICATED');
     const foreign = await gql(foreignAdmin, LOG, { first: 200 });

@@ -664,6 +664,13 @@ describe('a visitor administrator with a scope (areas)', () => {
       ).edges.map((e) => e.node.visitor_name);
     expect(await names(scopedAdmin.token)).toEqual(['范围内']);
     expect(await names(admin)).toEqual(expect.arrayContaining(['范围内', '范围外']));
+    // the day's summary counts the scope's gates only
+    type Summary = { entries: number; total: number };
+    const summaryOf = async (who: string) => dataOf<Summary>(await gql(who, SUMMARY, { date: '2030-01-01' }));
+    const [mine, all] = [await summaryOf(scopedAdmin.token), await summaryOf(admin)];
+    expect(mine.entries).toBe(1);
+    expect(all.entries).toBeGreaterThanOrEqual(2);
+    expect(mine.total).toBeLessThan(all.total);
     // a visit outside the scope is not cancelled by a scoped administrator's deletion
     const visitorId = (await records({ visitor_name: { eq: '范围访客' } }, scopedAdmin.token)).edges[0]!.node.id;
     await refused(scopedAdmin.token, DELETE, { id: visitorId, cancelVisits: true }, 'VISITOR_OUT_OF_SCOPE');

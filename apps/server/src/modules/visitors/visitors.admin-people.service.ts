@@ -352,12 +352,17 @@ export async function authoritativeTriples(ctx: RequestContext, personType: unkn
 
 // ---------------------------------------------------------------- operate log
 
-/** `findVisitorOperateLogList`: the visitor module's operate log (module 'visitor' whatever the filter says). */
+/**
+ * `findVisitorOperateLogList`: the visitor module's operate log (module 'visitor' whatever the
+ * filter says). Its entries span every area and visitor type, so an administrator with a scope
+ * sees only the entries of their own actions.
+ */
 export async function visitorOperateLog(ctx: RequestContext, args: OperateLogPageArgs) {
   const { tenant, user } = signedIn(ctx);
-  await withTenant(ctx.db, tenant.id, (tx) => requireVisitorAdminScope(tx, tenant.id, user));
+  const scope = await withTenant(ctx.db, tenant.id, (tx) => requireVisitorAdminScope(tx, tenant.id, user));
   const filter = args.filter && typeof args.filter === 'object' ? (args.filter as Record<string, unknown>) : {};
-  return listOperateLogPage(ctx, { ...args, filter: { ...filter, operate_module: { eq: 'visitor' } } });
+  const own = isWholeScope(scope) ? {} : { operate_user_id: { eq: user.account } };
+  return listOperateLogPage(ctx, { ...args, filter: { ...filter, ...own, operate_module: { eq: 'visitor' } } });
 }
 
 // ---------------------------------------------------------------- retention

@@ -241,7 +241,15 @@ export async function pageEntries(tx: Executor, tenantId: string, q: EntryQuery)
  * own), people on campus at `now` (entered that day, their visit's or pass's window not over;
  * an entry with neither counts until `dayEnd`), and entries ever.
  */
-export async function entrySummary(tx: Executor, tenantId: string, dayStart: Date, dayEnd: Date, now: Date) {
+export async function entrySummary(
+  tx: Executor,
+  tenantId: string,
+  dayStart: Date,
+  dayEnd: Date,
+  now: Date,
+  /** A scoped administrator's areas: the entries at those gates only (none: every gate). */
+  scopeAreas: readonly string[] = [],
+) {
   const person = sql`coalesce(${e.apply_id}::text, nullif(${e.pass_serial}, ''), ${e.id}::text)`;
   const windowEnd = sql`coalesce(
     (select ${a.valid_to} from ${a} where ${a.tenant_id} = ${e.tenant_id} and ${a.id} = ${e.apply_id} and ${a.state} = 2),
@@ -249,7 +257,8 @@ export async function entrySummary(tx: Executor, tenantId: string, dayStart: Dat
        and ${visitorPasses.serial} = ${e.pass_serial} and ${visitorPasses.revoked_at} is null),
     case when ${e.apply_id} is null and ${e.pass_serial} = '' then ${dayEnd.toISOString()}::timestamptz end
   )`;
-  const day = and(eq(e.tenant_id, tenantId), gte(e.arrive_time, dayStart), lt(e.arrive_time, dayEnd));
+  const gates = scopeAreas.length ? inArray(e.arrival_place, [...scopeAreas]) : undefined;
+  const day = and(eq(e.tenant_id, tenantId), gte(e.arrive_time, dayStart), lt(e.arrive_time, dayEnd), gates);
   const [[today], [inside], [ever]] = await Promise.all([
     tx
       .select({ entries: count(), people: countDistinct(person) })
@@ -265,7 +274,10 @@ export async function entrySummary(tx: Executor, tenantId: string, dayStart: Dat
           sql`${windowEnd} > ${now.toISOString()}::timestamptz`,
         ),
       ),
-    tx.select({ n: count() }).from(e).where(eq(e.tenant_id, tenantId)),
+    tx
+      .select({ n: count() })
+      .from(e)
+      .where(and(eq(e.tenant_id, tenantId), gates)),
   ]);
   return {
     entries: today?.entries ?? 0,

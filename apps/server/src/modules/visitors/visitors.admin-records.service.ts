@@ -693,11 +693,14 @@ export async function listEntries(
 
 /** `findVisitorListSummary`: a day's entries, people, people on campus now, and entries ever. */
 export async function entrySummary(ctx: RequestContext, dateArg: unknown) {
-  return asGateOrAdmin(ctx, async ({ tenant, tx }) => {
+  return asGateOrAdmin(ctx, async ({ tenant, tx, scope }) => {
     const now = visitorClock.now();
     const date = dayOf(typeof dateArg === 'string' ? dateArg : '', 'date') ?? isoDateOf(now, tenant.timeZone);
     const { starts_at, ends_at } = dayWindow(date, tenant.timeZone);
-    return { date, ...(await repo.entrySummary(tx, tenant.id, starts_at, ends_at, new Date(now))) };
+    return {
+      date,
+      ...(await repo.entrySummary(tx, tenant.id, starts_at, ends_at, new Date(now), scope.areas)),
+    };
   });
 }
 
