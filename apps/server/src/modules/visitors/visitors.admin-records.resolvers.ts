@@ -1,6 +1,7 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import * as entries from './visitors.admin-entries.service.ts';
 import * as records from './visitors.admin-records.service.ts';
 
 const page = <T extends { id: string }>(p: { rows: T[]; total: number; offset: number }) =>
@@ -14,9 +15,9 @@ export const visitorAdminRecordsGraphql: GraphqlContribution<'apps_yy_sys'> = {
     Query: {
       findVisitorRegistrationEntityList: async (_, args, { ctx }) => page(await records.listRecords(ctx, args)),
       findVisitorEntityList: async (_, args, { ctx }) => page(await records.listRecords(ctx, args)),
-      findVisitorCarList: async (_, args, { ctx }) => page(await records.listCars(ctx, args)),
-      findVisitorListEntityList: async (_, args, { ctx }) => page(await records.listEntries(ctx, args)),
-      findVisitorListSummary: async (_, { date }, { ctx }) => records.entrySummary(ctx, date),
+      findVisitorCarList: async (_, args, { ctx }) => page(await entries.listCars(ctx, args)),
+      findVisitorListEntityList: async (_, args, { ctx }) => page(await entries.listEntries(ctx, args)),
+      findVisitorListSummary: async (_, { date }, { ctx }) => entries.entrySummary(ctx, date),
     },
     Mutation: {
       addVisitorInfo: async (_, { model }, { ctx }) => ok({ ids: [await records.addRecord(ctx, model)] }),
@@ -28,11 +29,11 @@ export const visitorAdminRecordsGraphql: GraphqlContribution<'apps_yy_sys'> = {
       batchDeleteVisitorInfo: async (_, { ids, cancelVisits }, { ctx }) =>
         ok({ ids: (await records.deleteRecords(ctx, ids, cancelVisits)).ids }),
       importVisitorInfo: async (_, { models }, { ctx }) => records.importRecords(ctx, models),
-      saveVisitorList: async (_, { model }, { ctx }) => ok({ ids: await records.saveEntries(ctx, [model], 1) }),
-      batchSaveVisitorList: async (_, { models }, { ctx }) => ok({ ids: await records.saveEntries(ctx, models, 2) }),
-      updateVisitorList: async (_, { model }, { ctx }) => ok({ ids: [await records.updateEntry(ctx, model)] }),
-      deleteVisitorList: async (_, { id }, { ctx }) => ok({ ids: await records.deleteEntries(ctx, [id]) }),
-      batchDeleteVisitorList: async (_, { ids }, { ctx }) => ok({ ids: await records.deleteEntries(ctx, ids) }),
+      saveVisitorList: async (_, { model }, { ctx }) => ok({ ids: await entries.saveEntries(ctx, [model], 1) }),
+      batchSaveVisitorList: async (_, { models }, { ctx }) => ok({ ids: await entries.saveEntries(ctx, models, 2) }),
+      updateVisitorList: async (_, { model }, { ctx }) => ok({ ids: [await entries.updateEntry(ctx, model)] }),
+      deleteVisitorList: async (_, { id }, { ctx }) => ok({ ids: await entries.deleteEntries(ctx, [id]) }),
+      batchDeleteVisitorList: async (_, { ids }, { ctx }) => ok({ ids: await entries.deleteEntries(ctx, ids) }),
     },
   },
 };

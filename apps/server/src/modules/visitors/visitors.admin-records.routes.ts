@@ -4,6 +4,7 @@ import { CODE_IMPORT_MAX_BYTES } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
 import { readVisitorSheet, visitorTemplate, writeSheet, type SheetColumn } from './visitors.admin-records.excel.ts';
 import { VISITOR_IMPORT_LABELS } from './visitors.admin-records.rules.ts';
+import * as entries from './visitors.admin-entries.service.ts';
 import * as records from './visitors.admin-records.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -153,7 +154,7 @@ export const visitorRecordsRoutes: FastifyPluginAsync = async (app) => {
       'car_card_number',
       'state',
     ]);
-    const page = await records.listCars(ctx, { filter }, EXPORT_MAX);
+    const page = await entries.listCars(ctx, { filter }, EXPORT_MAX);
     await records.auditExport(ctx, '访客车辆', page.rows.length, false);
     return sendXlsx(reply, '访客车辆 visitor-cars.xlsx', await writeSheet('cars', CAR_COLUMNS, page.rows));
   });
@@ -166,7 +167,7 @@ export const visitorRecordsRoutes: FastifyPluginAsync = async (app) => {
       'data_source',
       'visitor_name',
     ]);
-    const page = await records.listEntries(ctx, { filter }, EXPORT_MAX);
+    const page = await entries.listEntries(ctx, { filter }, EXPORT_MAX);
     await records.auditExport(ctx, '进校记录', page.rows.length, false);
     const rows = page.rows.map((r) => ({ ...r, repeat: r.repeat ? '是 Yes' : '' }));
     return sendXlsx(reply, '进校记录 visitor-entries.xlsx', await writeSheet('entries', ENTRY_COLUMNS, rows));
