@@ -265,12 +265,17 @@ function requestedDocuments(request: FastifyRequest): RequestedDocument[] {
   if (Array.isArray(request.body)) return request.body as RequestedDocument[];
   if (request.body && typeof request.body === 'object') return [request.body as RequestedDocument];
   const query = request.query as Record<string, unknown> | undefined;
-  if (request.method !== 'GET' || typeof query?.query !== 'string') return [];
-  let variables: unknown;
-  try {
-    variables = typeof query.variables === 'string' && query.variables !== '' ? JSON.parse(query.variables) : undefined;
-  } catch {
-    variables = undefined; // Mercurius answers the malformed variables
+  if (request.method !== 'GET' || query?.query === undefined) return [];
+  // A repeated parameter arrives as a list and text that is not JSON as itself: both are then
+  // refused (query and variables must be a string and an object), never passed to graphql-js.
+  const raw = query.variables;
+  let variables: unknown = raw === '' ? undefined : raw;
+  if (typeof raw === 'string' && raw !== '') {
+    try {
+      variables = JSON.parse(raw);
+    } catch {
+      variables = raw;
+    }
   }
   return [{ query: query.query, variables, operationName: query.operationName }];
 }
@@ -299,6 +304,9 @@ function refusalOf(
     if (document === 'too-long') return new AppError('QUERY_TOO_COMPLEX', { detail: `> ${MAX_TOKENS} tokens` });
     if (document instanceof GraphQLError) return document;
     if (hasNulLiteral(document)) return new AppError('INPUT_HAS_NUL', { field: 'query' });
+    if (item.operationName !== undefined && item.operationName !== null && typeof item.operationName !== 'string') {
+      return new AppError('INVALID_INPUT', { detail: 'operationName must be a string' });
+    }
     // graphql-js asserts (a server fault) on variables that are not an object: refuse them as input.
     if (item.variables !== undefined && item.variables !== null) {
       if (typeof item.variables !== 'object' || Array.isArray(item.variables)) {
