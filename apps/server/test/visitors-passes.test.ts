@@ -570,6 +570,16 @@ describe('recordVisitorEntries', () => {
       }),
     ]);
     expect([a[0].result, b[0].result].sort()).toEqual(['recorded', 'repeat']);
+    // Queued offline, an earlier scan may arrive after a later one: whichever is stored second is the repeat.
+    const late = await insertVisit();
+    const q = await pass(tok['visitor:aaaa']!, late);
+    const [first] = await data(tok.guard, RECORD, {
+      entries: [{ entry_key: entryKey(), serial: q.serial, arrival_place: areas[0], arrive_time: at(NOW - 1_000) }],
+    });
+    const [earlier] = await data(tok.vadmin, RECORD, {
+      entries: [{ entry_key: entryKey(), serial: q.serial, arrival_place: areas[0], arrive_time: at(NOW - 20_000) }],
+    });
+    expect([first.result, earlier.result]).toEqual(['recorded', 'repeat']);
     // Another place is a first entry there.
     const [c] = await data(tok.guard, RECORD, {
       entries: [{ entry_key: entryKey(), serial: p.serial, arrival_place: areas[1], arrive_time: at(NOW) }],

@@ -168,7 +168,6 @@ async function judge(
           serial: found.pass.serial,
           place: scan.place,
           from: found.pass.valid_from,
-          at: new Date(scan.at),
         })
       : false;
   const verdict = passVerdict({

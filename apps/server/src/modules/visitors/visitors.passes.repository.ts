@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import {
@@ -272,11 +272,15 @@ export async function passWithGround(tx: Executor, tenantId: string, serial: str
 
 // ---------------------------------------------------------------- entries
 
-/** Whether the pass entered at the place between `from` and `at` (inclusive) before. */
+/**
+ * Whether an entry of the pass at the place is already stored since `from` (its window's start).
+ * Any such entry, earlier or later: entries queued offline arrive out of order, and of two sent
+ * at once the one stored second is the repeat (the calls are serialised per pass and place).
+ */
 export async function priorEntry(
   tx: Executor,
   tenantId: string,
-  q: { serial: string; place: string; from: Date; at: Date },
+  q: { serial: string; place: string; from: Date },
 ): Promise<boolean> {
   const e = visitorEntries;
   const rows = await tx
@@ -288,7 +292,6 @@ export async function priorEntry(
         eq(e.pass_serial, q.serial),
         eq(e.arrival_place, q.place),
         sql`${e.arrive_time} >= ${q.from}`,
-        lte(e.arrive_time, q.at),
       ),
     )
     .limit(1);
