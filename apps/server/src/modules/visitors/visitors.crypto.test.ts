@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { promisify } from 'node:util';
+import { loadConfig, repoRoot } from '../../config.ts';
 import {
   decrypt,
   encrypt,
@@ -87,4 +89,34 @@ describe('the visitor data key', () => {
     const again = visitorKeys(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
     expect(decrypt(again, tenantA, encrypt(first, tenantA, '13812345678'))).toBe('13812345678');
   });
+
+  // CI once started test workers together on a fresh data directory: one read the key file
+  // another had created but not yet filled, and refused it as not 32 bytes.
+  it('is the same key for processes that start together on a fresh data directory', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-key-'));
+    dirs.push(root);
+    const rounds = 150;
+    // Each process loads, waits for a common instant, then makes the keys of `rounds` fresh data
+    // directories in the same order as the others, so that they collide on many of them.
+    const startAt = Date.now() + 4000;
+    const script = [
+      `const { loadConfig } = await import(${JSON.stringify(path.join(repoRoot, 'apps/server/src/config.ts'))});`,
+      `const { visitorKeys } = await import(${JSON.stringify(path.join(repoRoot, 'apps/server/src/modules/visitors/visitors.crypto.ts'))});`,
+      `while (Date.now() < ${startAt});`,
+      `const out = [];`,
+      `for (let i = 0; i < ${rounds}; i++) out.push(visitorKeys(loadConfig({ NODE_ENV: 'test', DATA_DIR: ${JSON.stringify(root)} + '/' + i })).lookup.toString('hex'));`,
+      `process.stdout.write(JSON.stringify(out));`,
+    ].join('\n');
+    const run = promisify(execFile);
+    const outputs = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot }),
+      ),
+    );
+    const lists = outputs.map((o) => JSON.parse(o.stdout) as string[]);
+    for (let i = 0; i < rounds; i++) {
+      expect(new Set(lists.map((list) => list[i])).size).toBe(1);
+      expect(fs.readdirSync(path.join(root, String(i)))).toEqual(['visitor-data.key']);
+    }
+  }, 60_000);
 });

@@ -37,11 +37,17 @@ function masterKey(config: Config): Buffer {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // Written whole to a private file first, then linked into place: link() is atomic and fails
+  // when the name exists, so of two instances (or test workers) starting together on one data
+  // directory, one key wins and neither can read a file the other has created but not yet filled.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  fs.writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': of two instances starting together on one data directory, one writes, both read it.
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(draft, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   return parseDataKey(fs.readFileSync(file, 'utf8'));
 }
