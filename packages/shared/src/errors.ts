@@ -1002,6 +1002,11 @@ export const errorCatalogue = {
     zh: '超出您的访客管理范围：{what}',
     en: 'Outside your visitor administration scope: {what_en}',
   },
+  // Directory administration: triples, grants (section: directory-grants)
+  // Directory administration: users, departments, posts, import, groups (section: directory-data)
+  // Back-office home, outside pages (section: manage-home)
+  // Cloud meetings (section: meetings)
+  // Calendars (section: calendar)
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

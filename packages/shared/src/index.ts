@@ -13,3 +13,4 @@ export * from './booking-opening.ts';
 export * from './masking.ts';
 export * from './visitor-pass.ts';
 export * from './visitor-areas.ts';
+export * from './app-roles.ts';

@@ -39,6 +39,10 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   userImage: { zh: '头像', en: 'Avatars' },
   // (section: visitors) module 'visitor'
   visitor: { zh: '访客', en: 'Visitors' },
+  // (section: directory-grants)
+  // (section: directory-data)
+  // (section: meetings)
+  // (section: calendar)
 };
 
 /** What was done (`operate_type`); the same code reads the same in every module. */
@@ -96,6 +100,10 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   recordEntry: { zh: '记录进入', en: 'Record entries' },
   revokePass: { zh: '撤销通行证', en: 'Revoke passes' },
   rotateKey: { zh: '更换签名密钥', en: 'Rotate the signing key' },
+  // (section: directory-grants)
+  // (section: directory-data)
+  // (section: meetings)
+  // (section: calendar)
 };
 
 /** A code's words in `lang`, or null for a code not in `table` (written by an older version or another client). */

@@ -23,3 +23,5 @@ export * from '../platform/files/files.tables.ts';
 export * from '../platform/auth/oidc.tables.ts';
 export * from '../platform/auth/login-throttle.tables.ts';
 export * from '../modules/visitors/visitors.tables.ts';
+export * from '../modules/directory/directory.grants.tables.ts';
+export * from '../modules/meetings/meetings.tables.ts';

@@ -38,6 +38,13 @@ import { visitorAdminVisitsGraphql } from './visitors/visitors.admin-visits.reso
 // (section: visitors-admin-people)
 import { visitorAdminPeopleGraphql } from './visitors/visitors.admin-people.resolvers.ts';
 import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
+// (section: directory-grants)
+import { directoryGrantsGraphql } from './directory/directory.grants.resolvers.ts';
+// (section: directory-data)
+import { directoryGroupsGraphql } from './directory/directory.groups.resolvers.ts';
+// (section: manage-home)
+// (section: meetings)
+// (section: calendar)
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
 export const graphqlContributions: GraphqlContribution[] = [
@@ -89,4 +96,11 @@ export const graphqlContributions: GraphqlContribution[] = [
   visitorAdminVisitsGraphql,
   // visitor back office (section: visitors-admin-people)
   visitorAdminPeopleGraphql,
+  // directory administration (section: directory-grants)
+  directoryGrantsGraphql,
+  // directory administration (section: directory-data)
+  directoryGroupsGraphql,
+  // back-office home (section: manage-home)
+  // cloud meetings (section: meetings)
+  // calendars (section: calendar)
 ];

@@ -1,3 +1,4 @@
+import type { EffectiveGrant } from '@yuyue/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -20,6 +21,12 @@ export interface AuthUser {
   name: string;
   role: Role;
   tenantId: string;
+  /**
+   * The application roles the user holds through permission grants (docs/GLOSSARY.md
+   * "Grants"), read with the user on each request (cached like the role, forgotten on every
+   * change). Absent where a user is made up without the directory (tests, jobs): no grants.
+   */
+  grants?: readonly EffectiveGrant[];
 }
 
 /** What every service function receives first. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createTime, id, tenantId, tenantIsolation } from '../../db/columns.ts';
 import { appointments } from '../booking/booking.tables.ts';
 
@@ -67,6 +67,11 @@ export const mailOutbox = pgTable(
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     last_error: text('last_error').notNull().default(''),
     transport: text('transport').notNull().default(''),
+    /** Files sent with the message (an .ics of a booking, ...): name, MIME type, content as base64. */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     create_time: createTime(),
     update_time: timestamp('update_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

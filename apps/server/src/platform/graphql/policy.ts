@@ -278,6 +278,9 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.deleteVisitorLongTermEntity': ['user'],
     'Mutation.batchDeleteVisitorLongTermEntity': ['user'],
     'Mutation.updateVisitorLongTermListState': ['user'],
+    // back-office home (section: manage-home)
+    // cloud meetings (section: meetings)
+    // calendars (section: calendar)
   },
   iam: {
     'Query._endpoint': ['anonymous'],
@@ -304,6 +307,25 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // avatars (also on apps_yy_sys): the service lets users set only their own
     'Query.findUserImage': ['user'],
     'Mutation.saveUserImage': ['user'],
+    // grants (section: directory-grants): tenant administrators grant and revoke; anyone signed
+    // in reads the applications, their roles and their own accesses (another user's: admin, in
+    // the service)
+    'Query.triples': ['admin'],
+    'Query.permissions': ['admin'],
+    'Query.flows': ['user'],
+    'Query.appRoles': ['user'],
+    'Query.accesses': ['user'],
+    'Mutation.addTriple': ['admin'],
+    'Mutation.deleteTriple': ['admin'],
+    'Mutation.grantPermission': ['admin'],
+    'Mutation.grantPermissions': ['admin'],
+    'Mutation.revokePermission': ['admin'],
+    'Mutation.revokePermissions': ['admin'],
+    // directory data (section: directory-data): groups are their creators' (the service checks)
+    'Query.queryMyGroup': ['user'],
+    'Mutation.createGroup': ['user'],
+    'Mutation.updateGroup': ['user'],
+    'Mutation.deleteGroup': ['user'],
   },
   public: {
     'Query._endpoint': ['anonymous'],

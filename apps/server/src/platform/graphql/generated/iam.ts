@@ -19,6 +19,33 @@ export type Scalars = {
 };
 
 /**
+ * A role a user holds (`accesses`): the role, what it covers (the filters of its grants merged;
+ * empty: the whole tenant) and the grants it comes through.
+ */
+export type Access = {
+  __typename?: 'Access';
+  app?: Maybe<Scalars['String']['output']>;
+  filter?: Maybe<Scalars['String']['output']>;
+  permission?: Maybe<Scalars['String']['output']>;
+  via?: Maybe<Array<Maybe<Permission>>>;
+};
+
+/** A role an application offers (`appRoles`): see `Permission.permission`. */
+export type AppRole = {
+  __typename?: 'AppRole';
+  app?: Maybe<Scalars['String']['output']>;
+  code?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionEn?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameEn?: Maybe<Scalars['String']['output']>;
+  /** `none`, `resources` or `visitors`: what a grant's filter may narrow. */
+  scope?: Maybe<Scalars['String']['output']>;
+  /** True for the roles of people at a desk or a gate (`/authorize/staff`). */
+  staff?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/**
  * An extended attribute of a user (code, key, value). This directory keeps no extended
  * attributes yet, so the list is always empty; the field exists because clients select it.
  */
@@ -73,6 +100,43 @@ export type DepartmentNode = {
 };
 
 /**
+ * An application of the deployment (spec 3 Flow; the application centre's cards): `code`
+ * `booking` or `visitor`, `ready` true when it is in use in this tenant.
+ */
+export type Flow = {
+  __typename?: 'Flow';
+  code?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  ready?: Maybe<Scalars['Boolean']['output']>;
+  tags?: Maybe<Scalars['String']['output']>;
+  visible?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** A group of users (spec 3 Group). `status` 1 active, 0 disabled. */
+export type Group = {
+  __typename?: 'Group';
+  creatorAccountNo?: Maybe<Scalars['String']['output']>;
+  creatorOpenId?: Maybe<Scalars['String']['output']>;
+  groupMember?: Maybe<Array<Maybe<GroupMember>>>;
+  id?: Maybe<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A member of a group (spec 3 groupMember). `relation`: `owner`, `admin` or `member`. */
+export type GroupMember = {
+  __typename?: 'GroupMember';
+  accountNo?: Maybe<Scalars['String']['output']>;
+  groupId?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  openId?: Maybe<Scalars['String']['output']>;
+  relation?: Maybe<Scalars['String']['output']>;
+  userId?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * `editDepartment`: without `id` a new department (name and code required), with `id` an
  * update of the fields given. `parent` is a department id; empty or null makes a root.
  */
@@ -87,6 +151,28 @@ export type InputDepartment = {
   source?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Scalars['String']['input']>;
   treeType?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One grant of `grantPermissions` (as the arguments of `grantPermission`). */
+export type InputGrant = {
+  filter?: InputMaybe<Scalars['String']['input']>;
+  permission: Scalars['String']['input'];
+  target: Scalars['ID']['input'];
+  type: Scalars['String']['input'];
+};
+
+/** `createGroup` / `updateGroup` (with `id`). A given `groupMember` list replaces the members. */
+export type InputGroup = {
+  groupMember?: InputMaybe<Array<InputMaybe<InputGroupMember>>>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type InputGroupMember = {
+  accountNo?: InputMaybe<Scalars['String']['input']>;
+  relation?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A position of `InputUser`: a department id and/or a post id. */
@@ -106,6 +192,14 @@ export type InputPost = {
   name?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** `addTriple`: at least one of `dept`, `post`, `user` (ids). */
+export type InputTriple = {
+  code?: InputMaybe<Scalars['String']['input']>;
+  dept?: InputMaybe<Scalars['ID']['input']>;
+  post?: InputMaybe<Scalars['ID']['input']>;
+  user?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /**
@@ -163,28 +257,62 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Does nothing; every endpoint has a mutation root for modules to extend. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  /** Adds a triple; its id in `ids`. */
+  addTriple?: Maybe<OperationResult>;
+  /** Creates a group; the caller is its owner. Its id in `ids`. */
+  createGroup?: Maybe<OperationResult>;
   /** Deletes a department that has neither sub-departments nor users. */
   deleteDepartment?: Maybe<OperationResult>;
+  /** Deletes a group (its owner or a tenant administrator). */
+  deleteGroup?: Maybe<OperationResult>;
   /** Deletes a post nobody holds. */
   deletePost?: Maybe<OperationResult>;
+  /** Deletes a triple and the grants made to it. */
+  deleteTriple?: Maybe<OperationResult>;
   /** Deletes a user and their avatar. An administrator cannot delete their own account. */
   deleteUser?: Maybe<OperationResult>;
   /** Creates (no id) or updates a department. Returns its id in `ids`. */
   editDepartment?: Maybe<OperationResult>;
   /** Creates (no id) or updates a post. Returns its id in `ids`. */
   editPost?: Maybe<OperationResult>;
+  /** Grants an application role to a subject (granting what is already granted returns the existing grant). */
+  grantPermission?: Maybe<Permission>;
+  /** Grants several at once, all or none; the new grants' ids in `ids`. */
+  grantPermissions?: Maybe<OperationResult>;
+  /** Revokes a grant by its `revokeId`. */
+  revokePermission?: Maybe<OperationResult>;
+  /** Revokes several grants at once, all or none. */
+  revokePermissions?: Maybe<OperationResult>;
   /** Creates a user (with `id`: updates it, as `updateUser`). Returns the id in `ids`. */
   saveUser?: Maybe<OperationResult>;
   /** Sets an avatar: users their own, administrators any account of their tenant. */
   saveUserImage?: Maybe<UserImage>;
+  /** Updates a group (its owner or a tenant administrator). */
+  updateGroup?: Maybe<OperationResult>;
   updateUser?: Maybe<OperationResult>;
+};
+
+export type MutationAddTripleArgs = {
+  model: InputTriple;
+};
+
+export type MutationCreateGroupArgs = {
+  model: InputGroup;
 };
 
 export type MutationDeleteDepartmentArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationDeleteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type MutationDeletePostArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteTripleArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -200,12 +328,35 @@ export type MutationEditPostArgs = {
   model: InputPost;
 };
 
+export type MutationGrantPermissionArgs = {
+  filter?: InputMaybe<Scalars['String']['input']>;
+  permission: Scalars['String']['input'];
+  target: Scalars['ID']['input'];
+  type: Scalars['String']['input'];
+};
+
+export type MutationGrantPermissionsArgs = {
+  models: Array<InputGrant>;
+};
+
+export type MutationRevokePermissionArgs = {
+  revokeId: Scalars['ID']['input'];
+};
+
+export type MutationRevokePermissionsArgs = {
+  revokeIds: Array<Scalars['ID']['input']>;
+};
+
 export type MutationSaveUserArgs = {
   model: InputUser;
 };
 
 export type MutationSaveUserImageArgs = {
   model: InputUserImage;
+};
+
+export type MutationUpdateGroupArgs = {
+  model: InputGroup;
 };
 
 export type MutationUpdateUserArgs = {
@@ -228,6 +379,57 @@ export type PageInfo = {
   hasNextPage?: Maybe<Scalars['Boolean']['output']>;
   hasPreviousPage?: Maybe<Scalars['Boolean']['output']>;
   startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A permission grant (spec 3 Permission): the application role `permission` (APP_ROLES in
+ * `@yuyue/shared`: admin, resourceAdmin, approver, checkinStaff, visitorAdmin, visitorGate)
+ * given to one subject: `type` is `user`, `dept`, `post` or `triple` and `target` that
+ * subject's id (`targetName` its name, for lists). `filter` narrows a scoped role: JSON
+ * `{"resources":[ids],"resourceTypes":[ids]}` for booking roles, `{"areas":[ids],
+ * "visitorTypes":[codes]}` for visitor roles; empty for the whole tenant. `revokeId` is what
+ * `revokePermission` takes. `app` is the role's application (`booking`, `visitor`).
+ */
+export type Permission = {
+  __typename?: 'Permission';
+  app?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601, UTC. */
+  createTime?: Maybe<Scalars['String']['output']>;
+  filter?: Maybe<Scalars['String']['output']>;
+  grantedBy?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  permission?: Maybe<Scalars['String']['output']>;
+  revokeId?: Maybe<Scalars['String']['output']>;
+  target?: Maybe<Scalars['String']['output']>;
+  targetName?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type PermissionConnection = {
+  __typename?: 'PermissionConnection';
+  edges?: Maybe<Array<Maybe<PermissionEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type PermissionEdge = {
+  __typename?: 'PermissionEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<Permission>;
+};
+
+/**
+ * Filters of `permissions`: `type` (user, dept, post, triple), `target` (subject id),
+ * `permission` (role), `app` (application code), `staff` ("1": staff roles only), `keyword`
+ * (part of the subject's name or account).
+ */
+export type PermissionFilter = {
+  app?: InputMaybe<StringFilter>;
+  keyword?: InputMaybe<StringFilter>;
+  permission?: InputMaybe<StringFilter>;
+  staff?: InputMaybe<StringFilter>;
+  target?: InputMaybe<StringFilter>;
+  type?: InputMaybe<StringFilter>;
 };
 
 /** A position a user holds: a department and a post. */
@@ -265,11 +467,18 @@ export type Query = {
   /** The endpoint's name; lets a client check it reached the right endpoint. */
   _endpoint?: Maybe<Scalars['String']['output']>;
   /**
+   * The roles the signed-in user holds (administrators may ask for another user by `userId`),
+   * as the services decide them.
+   */
+  accesses?: Maybe<Array<Maybe<Access>>>;
+  /**
    * Administrators of the tenant. `position` narrows to administrators holding a position whose
    * department or post has that id or code. `service` and `type` are accepted for compatibility
    * with the original and do not narrow: this system has one service and one kind of administrator.
    */
   administrators?: Maybe<Array<Maybe<User>>>;
+  /** The roles applications offer; `app` narrows to one application. */
+  appRoles?: Maybe<Array<Maybe<AppRole>>>;
   /** The signed-in user's menu entries; administrators get the entry described as `home page`. */
   canvasmenus?: Maybe<Array<Maybe<Menu>>>;
   /** The department tree: the roots (or the department `root` alone) with nested `children`. */
@@ -278,20 +487,36 @@ export type Query = {
   departments?: Maybe<Array<Maybe<Department>>>;
   /** The avatar of an account of the tenant (the signed-in user's when `account` is empty); null when none. */
   findUserImage?: Maybe<UserImage>;
+  /** The applications of this deployment (the application centre). */
+  flows?: Maybe<Array<Maybe<Flow>>>;
   /** The tenant's local menu mode: `YES` (the web app grants admin and all routes) or `NO`. */
   localMenuMode?: Maybe<Scalars['String']['output']>;
   /** The signed-in user, with positions. */
   me?: Maybe<User>;
+  /** Permission grants of the tenant, paged, newest first. */
+  permissions?: Maybe<PermissionConnection>;
   posts?: Maybe<Array<Maybe<Post>>>;
+  /** The groups the user (by id or account; the signed-in user when both are empty) created or belongs to. */
+  queryMyGroup?: Maybe<Array<Maybe<Group>>>;
+  /** Triples of the tenant, paged (`first` default 20; `offset` from 0). */
+  triples?: Maybe<TripleConnection>;
   user?: Maybe<User>;
   /** Users of the tenant, paged (`first` default 20, at most 1000; `offset` from 0). */
   users?: Maybe<UserConnection>;
+};
+
+export type QueryAccessesArgs = {
+  userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type QueryAdministratorsArgs = {
   position?: InputMaybe<Scalars['String']['input']>;
   service?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryAppRolesArgs = {
+  app?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryDepartmentTreeArgs = {
@@ -306,8 +531,25 @@ export type QueryFindUserImageArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryPermissionsArgs = {
+  filter?: InputMaybe<PermissionFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryPostsArgs = {
   filter?: InputMaybe<PostFilter>;
+};
+
+export type QueryQueryMyGroupArgs = {
+  accountNo?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryTriplesArgs = {
+  filter?: InputMaybe<TripleFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryUserArgs = {
@@ -328,6 +570,44 @@ export type StringFilter = {
   like?: InputMaybe<Scalars['String']['input']>;
   lte?: InputMaybe<Scalars['String']['input']>;
   ne?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A triple (spec 3): a department, a post and/or a user, with a code. A triple naming a user
+ * stands for that user; one without a user stands for everyone holding the post (any post when
+ * null) in the department or any department below it (any department when null). Grants to a
+ * triple say what a department/post combination may do (`/authorize/dept_post`).
+ */
+export type Triple = {
+  __typename?: 'Triple';
+  code?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601, UTC. */
+  createTime?: Maybe<Scalars['String']['output']>;
+  dept?: Maybe<Department>;
+  id?: Maybe<Scalars['ID']['output']>;
+  post?: Maybe<Post>;
+  user?: Maybe<User>;
+};
+
+export type TripleConnection = {
+  __typename?: 'TripleConnection';
+  edges?: Maybe<Array<Maybe<TripleEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type TripleEdge = {
+  __typename?: 'TripleEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<Triple>;
+};
+
+/** Filters of `triples`: by department, post or user id, or code. */
+export type TripleFilter = {
+  code?: InputMaybe<StringFilter>;
+  dept?: InputMaybe<StringFilter>;
+  post?: InputMaybe<StringFilter>;
+  user?: InputMaybe<StringFilter>;
 };
 
 /**
@@ -506,16 +786,25 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  Access: ResolverTypeWrapper<Access>;
+  AppRole: ResolverTypeWrapper<AppRole>;
   AttrValue: ResolverTypeWrapper<AttrValue>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   Department: ResolverTypeWrapper<Department>;
   DepartmentFilter: DepartmentFilter;
   DepartmentNode: ResolverTypeWrapper<DepartmentNode>;
+  Flow: ResolverTypeWrapper<Flow>;
+  Group: ResolverTypeWrapper<Group>;
+  GroupMember: ResolverTypeWrapper<GroupMember>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   InputDepartment: InputDepartment;
+  InputGrant: InputGrant;
+  InputGroup: InputGroup;
+  InputGroupMember: InputGroupMember;
   InputPosition: InputPosition;
   InputPost: InputPost;
+  InputTriple: InputTriple;
   InputUser: InputUser;
   InputUserImage: InputUserImage;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -523,12 +812,20 @@ export type ResolversTypes = ResolversObject<{
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OperationResult: ResolverTypeWrapper<OperationResult>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  Permission: ResolverTypeWrapper<Permission>;
+  PermissionConnection: ResolverTypeWrapper<PermissionConnection>;
+  PermissionEdge: ResolverTypeWrapper<PermissionEdge>;
+  PermissionFilter: PermissionFilter;
   Position: ResolverTypeWrapper<Position>;
   Post: ResolverTypeWrapper<Post>;
   PostFilter: PostFilter;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringFilter: StringFilter;
+  Triple: ResolverTypeWrapper<Triple>;
+  TripleConnection: ResolverTypeWrapper<TripleConnection>;
+  TripleEdge: ResolverTypeWrapper<TripleEdge>;
+  TripleFilter: TripleFilter;
   User: ResolverTypeWrapper<User>;
   UserConnection: ResolverTypeWrapper<UserConnection>;
   UserEdge: ResolverTypeWrapper<UserEdge>;
@@ -538,16 +835,25 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  Access: Access;
+  AppRole: AppRole;
   AttrValue: AttrValue;
   Boolean: Scalars['Boolean']['output'];
   Date: Scalars['Date']['output'];
   Department: Department;
   DepartmentFilter: DepartmentFilter;
   DepartmentNode: DepartmentNode;
+  Flow: Flow;
+  Group: Group;
+  GroupMember: GroupMember;
   ID: Scalars['ID']['output'];
   InputDepartment: InputDepartment;
+  InputGrant: InputGrant;
+  InputGroup: InputGroup;
+  InputGroupMember: InputGroupMember;
   InputPosition: InputPosition;
   InputPost: InputPost;
+  InputTriple: InputTriple;
   InputUser: InputUser;
   InputUserImage: InputUserImage;
   Int: Scalars['Int']['output'];
@@ -555,17 +861,49 @@ export type ResolversParentTypes = ResolversObject<{
   Mutation: Record<PropertyKey, never>;
   OperationResult: OperationResult;
   PageInfo: PageInfo;
+  Permission: Permission;
+  PermissionConnection: PermissionConnection;
+  PermissionEdge: PermissionEdge;
+  PermissionFilter: PermissionFilter;
   Position: Position;
   Post: Post;
   PostFilter: PostFilter;
   Query: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
   StringFilter: StringFilter;
+  Triple: Triple;
+  TripleConnection: TripleConnection;
+  TripleEdge: TripleEdge;
+  TripleFilter: TripleFilter;
   User: User;
   UserConnection: UserConnection;
   UserEdge: UserEdge;
   UserFilter: UserFilter;
   UserImage: UserImage;
+}>;
+
+export type AccessResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access'],
+> = ResolversObject<{
+  app?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  permission?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  via?: Resolver<Maybe<Array<Maybe<ResolversTypes['Permission']>>>, ParentType, ContextType>;
+}>;
+
+export type AppRoleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['AppRole'] = ResolversParentTypes['AppRole'],
+> = ResolversObject<{
+  app?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionEn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nameEn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  staff?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
 export type AttrValueResolvers<
@@ -611,6 +949,43 @@ export type DepartmentNodeResolvers<
   parent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type FlowResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Flow'] = ResolversParentTypes['Flow'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ready?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visible?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+}>;
+
+export type GroupResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Group'] = ResolversParentTypes['Group'],
+> = ResolversObject<{
+  creatorAccountNo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  creatorOpenId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  groupMember?: Resolver<Maybe<Array<Maybe<ResolversTypes['GroupMember']>>>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type GroupMemberResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['GroupMember'] = ResolversParentTypes['GroupMember'],
+> = ResolversObject<{
+  accountNo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  groupId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  openId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  relation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type MenuResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['Menu'] = ResolversParentTypes['Menu'],
@@ -632,17 +1007,41 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  addTriple?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationAddTripleArgs, 'model'>
+  >;
+  createGroup?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateGroupArgs, 'model'>
+  >;
   deleteDepartment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationDeleteDepartmentArgs, 'id'>
   >;
+  deleteGroup?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteGroupArgs, 'id'>
+  >;
   deletePost?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
     ContextType,
     RequireFields<MutationDeletePostArgs, 'id'>
+  >;
+  deleteTriple?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteTripleArgs, 'id'>
   >;
   deleteUser?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -662,6 +1061,30 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationEditPostArgs, 'model'>
   >;
+  grantPermission?: Resolver<
+    Maybe<ResolversTypes['Permission']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationGrantPermissionArgs, 'permission' | 'target' | 'type'>
+  >;
+  grantPermissions?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationGrantPermissionsArgs, 'models'>
+  >;
+  revokePermission?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRevokePermissionArgs, 'revokeId'>
+  >;
+  revokePermissions?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRevokePermissionsArgs, 'revokeIds'>
+  >;
   saveUser?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -673,6 +1096,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSaveUserImageArgs, 'model'>
+  >;
+  updateGroup?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateGroupArgs, 'model'>
   >;
   updateUser?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -701,6 +1130,39 @@ export type PageInfoResolvers<
   hasNextPage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   hasPreviousPage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PermissionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Permission'] = ResolversParentTypes['Permission'],
+> = ResolversObject<{
+  app?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  grantedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  permission?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revokeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  targetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PermissionConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['PermissionConnection'] = ResolversParentTypes['PermissionConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['PermissionEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type PermissionEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['PermissionEdge'] = ResolversParentTypes['PermissionEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Permission']>, ParentType, ContextType>;
 }>;
 
 export type PositionResolvers<
@@ -733,11 +1195,23 @@ export type QueryResolvers<
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = ResolversObject<{
   _endpoint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accesses?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['Access']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryAccessesArgs>
+  >;
   administrators?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['User']>>>,
     ParentType,
     ContextType,
     Partial<QueryAdministratorsArgs>
+  >;
+  appRoles?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['AppRole']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryAppRolesArgs>
   >;
   canvasmenus?: Resolver<Maybe<Array<Maybe<ResolversTypes['Menu']>>>, ParentType, ContextType>;
   departmentTree?: Resolver<
@@ -758,11 +1232,54 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindUserImageArgs>
   >;
+  flows?: Resolver<Maybe<Array<Maybe<ResolversTypes['Flow']>>>, ParentType, ContextType>;
   localMenuMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  permissions?: Resolver<
+    Maybe<ResolversTypes['PermissionConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryPermissionsArgs>
+  >;
   posts?: Resolver<Maybe<Array<Maybe<ResolversTypes['Post']>>>, ParentType, ContextType, Partial<QueryPostsArgs>>;
+  queryMyGroup?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['Group']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryQueryMyGroupArgs>
+  >;
+  triples?: Resolver<Maybe<ResolversTypes['TripleConnection']>, ParentType, ContextType, Partial<QueryTriplesArgs>>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   users?: Resolver<Maybe<ResolversTypes['UserConnection']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
+}>;
+
+export type TripleResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['Triple'] = ResolversParentTypes['Triple'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dept?: Resolver<Maybe<ResolversTypes['Department']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  post?: Resolver<Maybe<ResolversTypes['Post']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type TripleConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['TripleConnection'] = ResolversParentTypes['TripleConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['TripleEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type TripleEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['TripleEdge'] = ResolversParentTypes['TripleEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Triple']>, ParentType, ContextType>;
 }>;
 
 export type UserResolvers<
@@ -828,17 +1345,28 @@ export type UserImageResolvers<
 }>;
 
 export type Resolvers<ContextType = GqlContext> = ResolversObject<{
+  Access?: AccessResolvers<ContextType>;
+  AppRole?: AppRoleResolvers<ContextType>;
   AttrValue?: AttrValueResolvers<ContextType>;
   Date?: GraphQLScalarType;
   Department?: DepartmentResolvers<ContextType>;
   DepartmentNode?: DepartmentNodeResolvers<ContextType>;
+  Flow?: FlowResolvers<ContextType>;
+  Group?: GroupResolvers<ContextType>;
+  GroupMember?: GroupMemberResolvers<ContextType>;
   Menu?: MenuResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OperationResult?: OperationResultResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Permission?: PermissionResolvers<ContextType>;
+  PermissionConnection?: PermissionConnectionResolvers<ContextType>;
+  PermissionEdge?: PermissionEdgeResolvers<ContextType>;
   Position?: PositionResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Triple?: TripleResolvers<ContextType>;
+  TripleConnection?: TripleConnectionResolvers<ContextType>;
+  TripleEdge?: TripleEdgeResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
