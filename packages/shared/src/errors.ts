@@ -1004,6 +1004,86 @@ export const errorCatalogue = {
   },
   // Directory administration: triples, grants (section: directory-grants)
   // Directory administration: users, departments, posts, import, groups (section: directory-data)
+  GROUP_NOT_FOUND: { zh: '群组不存在', en: 'The group does not exist' },
+  GROUP_NAME_REQUIRED: { zh: '群组名称不能为空', en: 'The group name cannot be empty' },
+  GROUP_UPDATE_FORBIDDEN: {
+    zh: '只有群组的创建者、群组管理员或租户管理员可以修改群组',
+    en: "Only the group's owner, its admins or a tenant administrator may change the group",
+  },
+  GROUP_DELETE_FORBIDDEN: {
+    zh: '只有群组的创建者或租户管理员可以删除群组',
+    en: "Only the group's owner or a tenant administrator may delete the group",
+  },
+  GROUP_OTHERS_ADMIN_ONLY: {
+    zh: '只有租户管理员可以查看他人的群组',
+    en: "Only a tenant administrator may see another user's groups",
+  },
+  GROUP_MEMBER_NOT_FOUND: {
+    zh: '成员“{who}”不是本租户的用户',
+    en: 'The member "{who}" is not a user of this tenant',
+  },
+  GROUP_MEMBER_REPEATED: { zh: '成员“{who}”重复', en: 'The member "{who}" is listed twice' },
+  GROUP_MEMBER_UNNAMED: {
+    zh: '每个成员需要 userId 或 accountNo',
+    en: 'Each member needs a userId or an accountNo',
+  },
+  GROUP_RELATION_INVALID: {
+    zh: '成员关系“{relation}”无效，应为 admin 或 member（owner 只能是创建者）',
+    en: 'Invalid member relation "{relation}": use admin or member (only the creator is the owner)',
+  },
+  GROUP_MEMBERS_TOO_MANY: { zh: '一个群组最多{max}名成员', en: 'A group has at most {max} members' },
+  USERS_BATCH_SIZE: { zh: '一次处理 1 至 {max} 个用户', en: 'Handle 1 to {max} users at a time' },
+  DIRECTORY_IMPORT_KIND_INVALID: {
+    zh: '导入类型无效：{kind}（departments、posts 或 users）',
+    en: 'Invalid import kind "{kind}" (departments, posts or users)',
+  },
+  DIRECTORY_IMPORT_NO_HEADER: {
+    zh: '第一行必须是表头，且包含{columns}列',
+    en: 'The first row must be the header and include the columns {columns}',
+  },
+  DIRECTORY_IMPORT_DUPLICATE_ROW: { zh: '{column}与第{other}行重复', en: '{column} repeats row {other}' },
+  DIRECTORY_IMPORT_PARENT_NOT_FOUND: {
+    zh: '上级部门编码“{code}”不存在',
+    en: 'There is no parent department with the code "{code}"',
+  },
+  DIRECTORY_IMPORT_PARENT_ROW_FAILED: {
+    zh: '上级部门（第{row}行）有错误未导入',
+    en: 'The parent department (row {row}) has errors and was not imported',
+  },
+  DIRECTORY_IMPORT_CYCLE: {
+    zh: '上级部门不能是本部门或其下级部门',
+    en: 'The parent department cannot be the department itself or one below it',
+  },
+  DIRECTORY_IMPORT_POSITION_INVALID: {
+    zh: '职位“{value}”格式应为 部门编码:岗位编码（多个用分号分隔）',
+    en: 'The position "{value}" should read department code:post code (several separated by ";")',
+  },
+  DIRECTORY_IMPORT_DEPT_CODE_NOT_FOUND: {
+    zh: '部门编码“{code}”不存在',
+    en: 'There is no department with the code "{code}"',
+  },
+  DIRECTORY_IMPORT_POST_CODE_NOT_FOUND: { zh: '岗位编码“{code}”不存在', en: 'There is no post with the code "{code}"' },
+  DIRECTORY_IMPORT_VISITOR_ACCOUNT: {
+    zh: '账号“{account}”属于访客，不能作为用户导入',
+    en: 'The account "{account}" belongs to a visitor and cannot be imported as a user',
+  },
+  DIRECTORY_IMPORT_BAD_VALUE: { zh: '{column}的值无效：{detail}', en: 'Invalid {column}: {detail}' },
+  DIRECTORY_IMPORT_PASSWORD_NEEDED: {
+    zh: '账号少于5个字符时必须填写初始密码（8至128个字符）',
+    en: 'An account shorter than 5 characters needs an initial password (8 to 128 characters)',
+  },
+  DIRECTORY_IMPORT_DONE: {
+    zh: '导入成功：新增{created}行，更新{updated}行',
+    en: 'Import succeeded: {created} rows added, {updated} rows updated',
+  },
+  DIRECTORY_IMPORT_PARTIAL: {
+    zh: '已导入：新增{created}行，更新{updated}行；{failed}行有错误未导入',
+    en: '{created} rows added and {updated} updated; {failed} rows have errors and were not imported',
+  },
+  DIRECTORY_IMPORT_FAILED: {
+    zh: '导入失败：{failed}行有错误，未导入任何数据',
+    en: 'Import failed: {failed} rows have errors; nothing was imported',
+  },
   // Back-office home, outside pages (section: manage-home)
   // Cloud meetings (section: meetings)
   // Calendars (section: calendar)

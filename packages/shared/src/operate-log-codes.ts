@@ -41,6 +41,7 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   visitor: { zh: '访客', en: 'Visitors' },
   // (section: directory-grants)
   // (section: directory-data)
+  group: { zh: '群组', en: 'Groups' },
   // (section: meetings)
   // (section: calendar)
 };
