@@ -25,3 +25,4 @@ export * from '../platform/auth/login-throttle.tables.ts';
 export * from '../modules/visitors/visitors.tables.ts';
 export * from '../modules/directory/directory.grants.tables.ts';
 export * from '../modules/meetings/meetings.tables.ts';
+export * from '../modules/ballot/ballot.tables.ts';

@@ -86,7 +86,7 @@ export const appointments = pgTable(
     index('appointments_series_idx').on(t.series_id),
     check('appointments_period_ck', sql`${t.ends_at} > ${t.starts_at}`),
     check('appointments_state_ck', sql`${t.state} in ('0', '1')`),
-    check('appointments_audit_status_ck', sql`${t.audit_status} in ('0', '1', '2', '3')`),
+    check('appointments_audit_status_ck', sql`${t.audit_status} in ('0', '1', '2', '3', '4')`),
     check('appointments_appointment_state_ck', sql`${t.appointment_state} in ('0', '1', '2', '3')`),
     tenantIsolation('appointments'),
   ],
