@@ -182,11 +182,32 @@ async function bookerContacts(tx: Tx, tenantId: string, work: { rows: BookingRow
   );
 }
 
+/** A file sent with an e-mail: its name, MIME type (`text/calendar; method=REQUEST`...) and bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (UTF-8) or bytes. */
+  content: string | Uint8Array;
+}
+
+/** The outbox's form of attachments: content as base64. */
+export function storedAttachments(files: readonly MailAttachment[] = []): NonNullable<NewMail['attachments']> {
+  return files.map((f) => ({
+    filename: f.filename.replace(/[\\/\r\n"]/g, '_').slice(0, 200),
+    contentType: f.contentType,
+    content: (typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content)).toString(
+      'base64',
+    ),
+  }));
+}
+
 /** One plain e-mail of another module (visits): recipient, subject and body in both languages. */
 export interface PlainMail {
   recipient: string;
   subject: string;
   body: string;
+  /** Files sent with it (an .ics of a booking or meeting...). */
+  attachments?: readonly MailAttachment[];
 }
 
 /**
@@ -212,6 +233,7 @@ export async function queuePlainMails(
         subject: m.subject.slice(0, 500),
         body: m.body,
         message_id: `<${id}@${domain}>`,
+        attachments: storedAttachments(m.attachments),
       };
     });
   await insertMails(tx, tenantId, rows);

@@ -14,7 +14,7 @@ export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'te
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMail = Pick<
   typeof mailOutbox.$inferInsert,
-  'id' | 'notification_id' | 'recipient' | 'subject' | 'body' | 'message_id'
+  'id' | 'notification_id' | 'recipient' | 'subject' | 'body' | 'message_id' | 'attachments'
 >;
 export type BookingRow = typeof appointments.$inferSelect;
 

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   messageId: string;
   date: Date;
   headers: Record<string, string>;
+  /** Files sent with it: content as base64 (as the outbox keeps them). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** Where e-mail goes: an SMTP server, or the log when none is configured. */
@@ -34,7 +36,15 @@ export function transportFor(smtp: Config['smtp'], log: FastifyBaseLogger): Mail
       name: 'log',
       async send(mail) {
         log.info(
-          { mail: { to: mail.to, subject: mail.subject, messageId: mail.messageId, text: mail.text } },
+          {
+            mail: {
+              to: mail.to,
+              subject: mail.subject,
+              messageId: mail.messageId,
+              text: mail.text,
+              attachments: mail.attachments?.map((a) => a.filename),
+            },
+          },
           'e-mail not sent: SMTP_HOST is empty, so it is only logged',
         );
       },
@@ -52,9 +62,31 @@ export function transportFor(smtp: Config['smtp'], log: FastifyBaseLogger): Mail
   return {
     name: 'smtp',
     async send(mail, signal) {
-      await transporter.sendMail({ ...mail, signal });
+      const { attachments, ...rest } = mail;
+      await transporter.sendMail({
+        ...rest,
+        signal,
+        attachments: attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+          encoding: 'base64',
+        })),
+        // An invitation (.ics with a METHOD) is also the message's own calendar part, which mail
+        // clients show as an invitation (add to calendar) rather than only as a file.
+        icalEvent: calendarPart(attachments),
+      });
     },
   };
+}
+
+/** The first invitation (.ics with a METHOD) among the attachments, for nodemailer's `icalEvent`. */
+function calendarPart(files: OutgoingMail['attachments']) {
+  const ics = files?.find((a) => a.contentType.startsWith('text/calendar'));
+  if (!ics) return undefined;
+  const content = Buffer.from(ics.content, 'base64').toString('utf8');
+  const method = /^METHOD:(\w+)/m.exec(content)?.[1];
+  return method ? { method, content, filename: ics.filename } : undefined;
 }
 
 export interface SendOptions {
@@ -112,6 +144,7 @@ async function deliver(db: Db, mail: MailRow, opts: SendOptions, now: () => numb
         messageId: mail.message_id,
         date: mail.create_time,
         headers: { 'X-Yuyue-Outbox-Id': mail.id },
+        attachments: mail.attachments,
       },
       AbortSignal.timeout(MAIL_SEND_TIMEOUT_MS),
     );
