@@ -1087,6 +1087,21 @@ export const errorCatalogue = {
   // Back-office home, outside pages (section: manage-home)
   // Cloud meetings (section: meetings)
   // Calendars (section: calendar)
+  // Ballot: fair release of contested slots (section: ballot)
+  BALLOT_DRAW_PENDING: {
+    zh: '抽签报名已于 {closesAt} 截止，正在抽签，请稍后再试',
+    en: 'Entries closed at {closesAt} and the ballot is being drawn; please try again shortly',
+  },
+  BALLOT_SETTING_INVALID: { zh: '抽签设置无效：{field}', en: 'Invalid ballot setting: {field_en}' },
+  BALLOT_TARGET_NOT_FOUND: {
+    zh: '资源或资源类型不存在，或不在您的管理范围内',
+    en: 'The resource or resource type does not exist, or you do not administer it',
+  },
+  BALLOT_DRAW_NOT_FOUND: { zh: '抽签记录不存在', en: 'The draw does not exist' },
+  BALLOT_NOTHING_TO_DRAW: {
+    zh: '{date} 没有等待抽签的报名（可能已经抽过）',
+    en: 'No entry waits for a draw on {date} (it may have been drawn already)',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

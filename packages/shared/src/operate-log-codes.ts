@@ -44,6 +44,8 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   group: { zh: '群组', en: 'Groups' },
   // (section: meetings)
   // (section: calendar)
+  // (section: ballot)
+  ballot: { zh: '抽签', en: 'Ballot' },
 };
 
 /** What was done (`operate_type`); the same code reads the same in every module. */
@@ -105,6 +107,12 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   // (section: directory-data)
   // (section: meetings)
   // (section: calendar)
+  // (section: ballot)
+  draw: { zh: '抽签', en: 'Draw' },
+  drawNow: { zh: '提前抽签', en: 'Draw now' },
+  enter: { zh: '参加抽签', en: 'Enter the ballot' },
+  ballotSettings: { zh: '修改发放方式', en: 'Change the release mode' },
+  replay: { zh: '复核抽签', en: 'Replay a draw' },
 };
 
 /** A code's words in `lang`, or null for a code not in `table` (written by an older version or another client). */

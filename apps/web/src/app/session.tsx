@@ -110,7 +110,7 @@ export function Guard({ children, tenantCheck = true }: { children: ReactNode; t
       settings,
       permission: permissionOf(menuList, localMode, me.data?.managesResources),
       menus: menuList,
-      manageRoots: allowedManageRoots(menuList, localMode),
+      manageRoots: allowedManageRoots(menuList, localMode, me.data?.managesResources),
     };
   }, [user, token, me.data, menus.data, settings, avatar]);
 

@@ -40,8 +40,10 @@ describe('breadcrumbOf', () => {
 });
 
 describe('manageAccess', () => {
+  const resourceAdminRoots = new Set(['/manage/appointment', '/manage/sign']);
+
   it('gives a resource administrator home, the bookings list and the sign desk only', () => {
-    const access = manageAccess('resourceAdmin', new Set());
+    const access = manageAccess('scoped', resourceAdminRoots);
     expect(access?.menu).toEqual([
       { path: home, title: 'route.manage.home', icon: 'home' },
       { path: '/manage/appointment/list', title: 'route.manage.appointmentList', icon: 'calendar' },
@@ -50,7 +52,7 @@ describe('manageAccess', () => {
   });
 
   it('lets a resource administrator open those pages and the ones reached from them, nothing else', () => {
-    const may = manageAccess('resourceAdmin', 'all')!.mayOpen;
+    const may = manageAccess('scoped', resourceAdminRoots)!.mayOpen;
     for (const path of [
       home,
       '/manage/appointment',
@@ -86,5 +88,50 @@ describe('manageAccess', () => {
     expect(access.mayOpen('/manage/black/black-list')).toBe(false);
     expect(manageAccess('admin', 'all')!.mayOpen('/manage/resources/resources-list')).toBe(true);
     expect(manageAccess('user', 'all')).toBeNull();
+  });
+
+  it('gives an approver home and the bookings list, not the sign desk', () => {
+    const access = manageAccess('scoped', new Set(['/manage/appointment']))!;
+    expect(access.menu.map((i) => i.path)).toEqual([home, '/manage/appointment/list']);
+    expect(access.mayOpen('/manage/appointment/appointment-update/9')).toBe(true);
+    expect(access.mayOpen('/manage/sign')).toBe(false);
+    expect(access.mayOpen('/manage/signer')).toBe(false);
+  });
+
+  it('gives a visitor administrator the whole visitor back office with its hidden pages, nothing else', () => {
+    const access = manageAccess('scoped', new Set(['/manage/visitorManagement']))!;
+    expect(access.menu.map((i) => i.path)).toEqual([home, '/manage/visitorManagement']);
+    expect(access.menu[1]!.children!.length).toBe(14);
+    for (const path of [
+      '/manage/visitorManagement',
+      '/manage/visitorManagement/visitorAppointmentManage',
+      '/manage/visitorManagement/longTermVisitor/setting',
+      '/manage/visitorManagement/longTermVisitor/setting/detail',
+      '/manage/instruction',
+    ]) {
+      expect(access.mayOpen(path), path).toBe(true);
+    }
+    for (const path of [
+      '/manage/appointment/list',
+      '/manage/accessControlCheck',
+      '/manage/console',
+      '/manage/settings/sys',
+    ]) {
+      expect(access.mayOpen(path), path).toBe(false);
+    }
+  });
+
+  it('gives gate staff home and the gate check; a scoped user without sections home alone', () => {
+    const gate = manageAccess('scoped', new Set(['/manage/accessControlCheck']))!;
+    expect(gate.menu).toEqual([
+      { path: home, title: 'route.manage.home', icon: 'home' },
+      { path: '/manage/accessControlCheck', title: 'route.manage.accessControlCheck', icon: 'safety' },
+    ]);
+    expect(gate.mayOpen('/manage/visitorManagement/visitorInfo')).toBe(false);
+    // roots an administrator's menus could name open nothing to a scoped user
+    const none = manageAccess('scoped', new Set(['/manage/settings', '/manage/console']))!;
+    expect(none.menu.map((i) => i.path)).toEqual([home]);
+    expect(none.mayOpen('/manage/settings/sys')).toBe(false);
+    expect(none.mayOpen('/manage/console')).toBe(false);
   });
 });

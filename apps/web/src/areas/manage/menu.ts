@@ -120,15 +120,36 @@ export function isAllowedPath(pathname: string, visible: readonly ManageMenuItem
   return !manageMenu.some((item) => sectionOf(item.path) === section);
 }
 
+/** A page list: sidebar pages, and `hidden` pages reached from them (an entry ending in `/` is a prefix). */
+interface PageList {
+  sidebar: readonly string[];
+  hidden: readonly string[];
+}
+
+const visitorPages = manageMenu.find((item) => item.path === m('visitorManagement'))?.children ?? [];
+
 /**
- * The back office of a resource administrator (docs/GLOSSARY.md "Administrators"): home, the
- * bookings list and the sign desk, which the server scopes to the resources they manage. The
- * pages are the sidebar's; `hidden` are the pages reached from them (change time, the signer).
+ * The back office of a user who is not a tenant administrator (docs/GLOSSARY.md "Grants"): home
+ * and the usage instruction always, and per section their grants open (permission.ts
+ * `SCOPED_SECTIONS`) the pages the server scopes to their grants: the bookings list (with the
+ * change of time) but not the statistics, the sign desk and the signer, the whole visitor back
+ * office, the gate check.
  */
-export const RESOURCE_ADMIN_PAGES = {
-  sidebar: [m('home'), m('appointment/list'), m('sign')],
-  hidden: [m('instruction'), m('appointment'), m('appointment/appointment-update/'), m('signer')],
-} as const;
+export const SCOPED_PAGES: { always: PageList; sections: Readonly<Record<string, PageList>> } = {
+  always: { sidebar: [m('home')], hidden: [m('instruction')] },
+  sections: {
+    [m('appointment')]: {
+      sidebar: [m('appointment/list')],
+      hidden: [m('appointment'), m('appointment/appointment-update/')],
+    },
+    [m('sign')]: { sidebar: [m('sign')], hidden: [m('signer')] },
+    [m('visitorManagement')]: {
+      sidebar: visitorPages.map((p) => p.path),
+      hidden: [m('visitorManagement'), m('visitorManagement/')],
+    },
+    [m('accessControlCheck')]: { sidebar: [m('accessControlCheck')], hidden: [] },
+  },
+};
 
 /**
  * The sidebar items among `paths`: sections keep only their children among them, and a section
@@ -143,13 +164,22 @@ function menuOf(paths: readonly string[]): ManageMenuItem[] {
   });
 }
 
-/** Whether a resource administrator may open `pathname` (a hidden entry ending in `/` is a prefix). */
-function resourceAdminMayOpen(pathname: string): boolean {
+/** The pages a scoped user of the sections `roots` may use. */
+function scopedPages(roots: Set<string> | 'all'): PageList {
+  const lists = [
+    SCOPED_PAGES.always,
+    ...Object.entries(SCOPED_PAGES.sections)
+      .filter(([root]) => roots === 'all' || roots.has(root))
+      .map(([, list]) => list),
+  ];
+  return { sidebar: lists.flatMap((l) => l.sidebar), hidden: lists.flatMap((l) => l.hidden) };
+}
+
+/** Whether `pathname` is among `pages` (a hidden entry ending in `/` is a prefix of longer paths). */
+function inPages(pages: PageList, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if ((RESOURCE_ADMIN_PAGES.sidebar as readonly string[]).includes(path)) return true;
-  return RESOURCE_ADMIN_PAGES.hidden.some((p) =>
-    p.endsWith('/') ? path.startsWith(p) && path.length > p.length : path === p,
-  );
+  if (pages.sidebar.includes(path)) return true;
+  return pages.hidden.some((p) => (p.endsWith('/') ? path.startsWith(p) && path.length > p.length : path === p));
 }
 
 /** What of the back office a user may see and open. */
@@ -160,15 +190,17 @@ export interface ManageAccess {
 
 /**
  * The back office of a user of `permission`: an administrator the sections their menus grant
- * (`allowed`), a resource administrator the reduced back office above, a user none (null).
+ * (`allowed`), a scoped user home and the pages of the sections their grants open (`allowed`,
+ * see `SCOPED_PAGES`), a user none (null).
  */
 export function manageAccess(permission: Permission, allowed: Set<string> | 'all'): ManageAccess | null {
   if (permission === 'admin') {
     const menu = visibleMenu(allowed);
     return { menu, mayOpen: (pathname) => isAllowedPath(pathname, menu) };
   }
-  if (permission === 'resourceAdmin') {
-    return { menu: menuOf(RESOURCE_ADMIN_PAGES.sidebar), mayOpen: resourceAdminMayOpen };
+  if (permission === 'scoped') {
+    const pages = scopedPages(allowed);
+    return { menu: menuOf(pages.sidebar), mayOpen: (pathname) => inPages(pages, pathname) };
   }
   return null;
 }

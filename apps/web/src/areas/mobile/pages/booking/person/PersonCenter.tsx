@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../../app/session.tsx';
 import { signOut } from '../../../../../features/auth/auth.ts';
+import { managesBookings } from '../../../../../features/directory/permission.ts';
 import { useAppointmentsForAccount } from '../../../../../features/booking/api/findAppointmentInformationAllForAccount.ts';
 import { todayIso } from '../../../../../features/booking/dates.ts';
 import { tabQuery, type AppointmentTab } from '../../../../../features/booking/status.ts';
@@ -33,13 +34,13 @@ function Count({ tab }: { tab: Exclude<AppointmentTab, 'favourites'> }) {
 export default function PersonCenter() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { name, account, me, avatar, settings, permission } = useSession();
+  const { name, account, me, avatar, settings, permission, manageRoots } = useSession();
   const units = [...new Set((me?.positions ?? []).map((p) => p.dept?.name).filter(Boolean))].join('、');
   const posts = [...new Set((me?.positions ?? []).map((p) => p.post?.name).filter(Boolean))].join('、');
   const none = t('booking.person.none');
   // The booking overview is for tenant administrators and the administrators of a resource (its
-  // owning department/post, `me.managesResources`); the server lists only what the caller manages.
-  const staff = permission === 'admin' || permission === 'resourceAdmin';
+  // owning department/post, `me.managesResources`, or a grant); the server lists only what the caller manages.
+  const staff = managesBookings(permission, manageRoots);
 
   const leave = () =>
     showConfirm({
