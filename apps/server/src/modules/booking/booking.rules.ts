@@ -276,9 +276,9 @@ export interface Lifecycle {
   appointment_state: string;
 }
 
-/** Whether a booking holds its slot: valid, and not rejected. */
+/** Whether a booking holds its slot: valid, not rejected, and not an entry in a ballot (audit '4', modules/ballot). */
 export function holdsSlot(b: Lifecycle): boolean {
-  return b.state === '0' && b.audit_status !== '3';
+  return b.state === '0' && b.audit_status !== '3' && b.audit_status !== '4';
 }
 
 /**

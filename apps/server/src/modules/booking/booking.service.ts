@@ -17,6 +17,7 @@ import { parseInput } from '../../platform/validation.ts';
 import { banRefusal, type Ban } from '../blacklist/blacklist.guard.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { reportBookingChange } from './booking.events.ts';
 import { notificationSettingsFrom, type ResourceNotificationRow } from '../notifications/notifications.repository.ts';
 import { personViewOf, showsContact } from '../directory/directory.rules.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
@@ -477,6 +478,26 @@ export interface SaveResult {
   texts: { zh: string; en: string };
 }
 
+/** A normal-mode submit once every rule passed, before its slots are taken (`submitStages`). */
+export interface CheckedSubmit {
+  tenant: TenantRef;
+  user: AuthUser;
+  res: Resource;
+  targets: Target[];
+  dept: { code: string; name: string };
+  model: AppointmentInput;
+  isoDate: string;
+}
+
+/**
+ * Where another module takes over a checked submit (in its transaction, the booker's lock held):
+ * `beforeInsert` answers instead of the engine (the ballot collects the request: modules/ballot),
+ * or gives null and the engine takes the slots as usual. Set once when the modules load.
+ */
+export const submitStages: {
+  beforeInsert: ((tx: Tx, ctx: RequestContext, s: CheckedSubmit) => Promise<SaveResult | null>) | null;
+} = { beforeInsert: null };
+
 /**
  * Books one or several slots of one day (normal mode), all or nothing in one transaction.
  * The booker is the signed-in user. Submits of one booker are serialised (per-person limits);
@@ -505,6 +526,8 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
       },
       { captchaId: args.captchaId, captchaCode: args.captchaCode },
     );
+    const taken = await submitStages.beforeInsert?.(tx, ctx, { tenant, user, res, targets, dept, model, isoDate });
+    if (taken) return taken;
     const needApprove = res.rules.need_approve === '1';
     const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
     const inserted = await insertOccurrences(
@@ -523,6 +546,7 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
     });
     const ids = rows.map((r) => r.id);
     await notifyBookings(tx, ctx, 'booked', rows, knownSettings(res, tenant));
+    await reportBookingChange(tx, ctx, 'booked', rows);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'save',
@@ -756,6 +780,7 @@ export async function changeState(
       });
     }
     await notifyBookings(tx, ctx, 'cancelled', [done]);
+    await reportBookingChange(tx, ctx, 'cancelled', [done]);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'cancel',
