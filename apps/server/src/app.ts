@@ -27,6 +27,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { cachedVerifier } from './platform/auth/token-cache.ts';
 import { codeTablesRoutes } from './modules/code-tables/code-tables.routes.ts';
 import { visitorRecordsRoutes } from './modules/visitors/visitors.admin-records.routes.ts';
+import { directoryDataRoutes } from './modules/directory/directory.data.routes.ts';
 import { noShowJob } from './modules/checkin/checkin.jobs.ts';
 import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
 import { visitorRetentionJob } from './modules/visitors/visitors.admin-people.service.ts';
@@ -134,6 +135,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(codeTablesRoutes, { prefix });
     // REST routes of the visitor records (section: visitors-admin-records)
     await app.register(visitorRecordsRoutes, { prefix });
+    // REST routes of the directory's sheets (section: directory-data)
+    await app.register(directoryDataRoutes, { prefix });
     // REST routes of check-in (section: check-in)
     // REST routes of captcha (section: evaluations)
     await app.register(captchaRoutes, { prefix });

@@ -42,6 +42,7 @@ import { visitorPassesGraphql } from './visitors/visitors.passes.resolvers.ts';
 import { directoryGrantsGraphql } from './directory/directory.grants.resolvers.ts';
 // (section: directory-data)
 import { directoryGroupsGraphql } from './directory/directory.groups.resolvers.ts';
+import { directoryDataGraphql } from './directory/directory.data.resolvers.ts';
 // (section: manage-home)
 // (section: meetings)
 // (section: calendar)

@@ -1,4 +1,4 @@
-import { Button, Input, Switch, TextArea } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../../features/booking/result.ts';
@@ -7,7 +7,6 @@ import { useVisitorAvailableNumber } from '../../../../features/visitors/api/fin
 import { useVisitorCategoryConfig } from '../../../../features/visitors/api/findVisitorCategoryConfig.ts';
 import { useUpdateVisitorAppointment } from '../../../../features/visitors/api/updateVisitorAppointment.ts';
 import {
-  MAX_PARTY,
   visitEditErrors,
   visitEditModel,
   visitEditValues,
@@ -16,23 +15,8 @@ import {
 import type { Visit } from '../../../../features/visitors/types.ts';
 import { LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { showToast } from '../../components/overlay.ts';
-import { AreaPicker } from './AreaPicker.tsx';
-import { Field, useErrorText } from './parts.tsx';
-
-function Count({ id, value, onChange }: { id: string; value: number; onChange: (n: number) => void }) {
-  return (
-    <input
-      id={id}
-      className="yy-m-input"
-      type="number"
-      inputMode="numeric"
-      min={0}
-      max={MAX_PARTY}
-      value={Number.isNaN(value) ? '' : value}
-      onChange={(e) => onChange(e.target.value === '' ? 0 : Math.floor(Number(e.target.value)))}
-    />
-  );
-}
+import { useErrorText } from './parts.tsx';
+import { CarFields, PartyFields, VisitWhenWhere } from './VisitFields.tsx';
 
 /**
  * Changes a visit not yet approved (updateVisitorAppointment): date, areas, reason, party and car;
@@ -88,76 +72,10 @@ export default function VisitEdit({ visit, onDone }: { visit: Visit; onDone: () 
     >
       <h2 id="yy-v-edit-title">{t('visitors.edit.title')}</h2>
       {!partyOnly && (
-        <>
-          <Field id="yy-v-edit-date" label={t('visitors.form.date')} required error={err('in_school_date')}>
-            <input
-              id="yy-v-edit-date"
-              type="date"
-              className="yy-m-input"
-              min={today}
-              value={v.in_school_date}
-              onChange={(e) => set({ in_school_date: e.target.value })}
-            />
-          </Field>
-          <AreaPicker
-            areas={areas}
-            date={v.in_school_date}
-            quota={quota}
-            value={v.areas}
-            onChange={(ids) => set({ areas: ids })}
-            error={err('areas')}
-          />
-          <Field id="yy-v-edit-reason" label={t('visitors.form.reason')} required error={err('in_school_reason')}>
-            <TextArea
-              id="yy-v-edit-reason"
-              value={v.in_school_reason}
-              onChange={(x) => set({ in_school_reason: x })}
-              rows={2}
-              maxLength={200}
-            />
-          </Field>
-        </>
+        <VisitWhenWhere prefix="edit-" today={today} value={v} onChange={set} areas={areas} quota={quota} err={err} />
       )}
-      <div className="yy-v-two">
-        <Field id="yy-v-edit-peers" label={t('visitors.form.peers')} error={err('peers')}>
-          <Count id="yy-v-edit-peers" value={v.peers} onChange={(n) => set({ peers: n })} />
-        </Field>
-        <Field id="yy-v-edit-children" label={t('visitors.form.children')} error={err('in_child')}>
-          <Count id="yy-v-edit-children" value={v.in_child} onChange={(n) => set({ in_child: n })} />
-        </Field>
-      </div>
-      {!partyOnly && (
-        <>
-          <div className="yy-m-field yy-v-switch">
-            <span className="yy-m-field-title" id="yy-v-edit-car-label">
-              {t('visitors.form.car')}
-            </span>
-            <Switch aria-labelledby="yy-v-edit-car-label" checked={v.is_car} onChange={(on) => set({ is_car: on })} />
-          </div>
-          {v.is_car && (
-            <>
-              <Field id="yy-v-edit-plate" label={t('visitors.form.plate')} required error={err('car_card_number')}>
-                <Input
-                  id="yy-v-edit-plate"
-                  value={v.car_card_number}
-                  onChange={(x) => set({ car_card_number: x })}
-                  maxLength={10}
-                  clearable
-                />
-              </Field>
-              <Field id="yy-v-edit-car-model" label={t('visitors.form.carModel')}>
-                <Input
-                  id="yy-v-edit-car-model"
-                  value={v.car_product}
-                  onChange={(x) => set({ car_product: x })}
-                  maxLength={50}
-                  clearable
-                />
-              </Field>
-            </>
-          )}
-        </>
-      )}
+      <PartyFields prefix="edit-" value={v} onChange={set} err={err} />
+      {!partyOnly && <CarFields prefix="edit-" value={v} onChange={set} err={err} />}
       {update.error && (
         <p className="yy-m-error-text" role="alert">
           {errorText(update.error)}

@@ -1,4 +1,4 @@
-import { Button, Input, Switch, TextArea } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +15,6 @@ import { useVisitorInfoFieldSettings } from '../../../../features/visitors/api/f
 import { useSaveVisitorAppointment } from '../../../../features/visitors/api/saveVisitorAppointment.ts';
 import {
   MAX_GUESTS,
-  MAX_PARTY,
   applicationErrors,
   applicationModel,
   invitationErrors,
@@ -28,10 +27,11 @@ import { isVisitorUser } from '../../../../features/visitors/role.ts';
 import type { CategoryConfig, VisitorArea } from '../../../../features/visitors/types.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { showConfirm, showToast } from '../../components/overlay.ts';
-import { AreaPicker, fullAreas } from './AreaPicker.tsx';
+import { fullAreas } from './AreaPicker.tsx';
 import { VisitCard } from './VisitList.tsx';
 import { visitorPaths } from './paths.ts';
 import { Field, InfoFieldInput, useErrorText } from './parts.tsx';
+import { CarFields, PartyFields, VisitWhenWhere } from './VisitFields.tsx';
 import '../booking/booking.css';
 import './visitors.css';
 
@@ -48,21 +48,6 @@ const showFirstError = () =>
   );
 
 /** A whole number between 0 and MAX_PARTY typed in a box. */
-function CountInput({ id, value, onChange }: { id: string; value: number; onChange: (n: number) => void }) {
-  return (
-    <input
-      id={id}
-      className="yy-m-input"
-      type="number"
-      inputMode="numeric"
-      min={0}
-      max={MAX_PARTY}
-      value={Number.isNaN(value) ? '' : value}
-      onChange={(e) => onChange(e.target.value === '' ? 0 : Math.floor(Number(e.target.value)))}
-    />
-  );
-}
-
 /** The visitor's application for a visit. */
 function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
   const { t } = useTranslation();
@@ -143,41 +128,8 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
           {t('visitors.apply.infoMissing')} <Link to={visitorPaths.addinfo}>{t('visitors.apply.toAddinfo')}</Link>
         </p>
       )}
-      <Field id="yy-v-date" label={t('visitors.form.date')} required error={err('in_school_date')}>
-        <input
-          id="yy-v-date"
-          type="date"
-          className="yy-m-input"
-          min={today}
-          value={v.in_school_date}
-          onChange={(e) => set({ in_school_date: e.target.value })}
-        />
-      </Field>
-      <AreaPicker
-        areas={areas}
-        date={v.in_school_date}
-        quota={quota}
-        value={v.areas}
-        onChange={(ids) => set({ areas: ids })}
-        error={err('areas')}
-      />
-      <Field id="yy-v-reason" label={t('visitors.form.reason')} required error={err('in_school_reason')}>
-        <TextArea
-          id="yy-v-reason"
-          value={v.in_school_reason}
-          onChange={(x) => set({ in_school_reason: x })}
-          rows={2}
-          maxLength={200}
-        />
-      </Field>
-      <div className="yy-v-two">
-        <Field id="yy-v-peers" label={t('visitors.form.peers')} error={err('peers')}>
-          <CountInput id="yy-v-peers" value={v.peers} onChange={(n) => set({ peers: n })} />
-        </Field>
-        <Field id="yy-v-children" label={t('visitors.form.children')} error={err('in_child')}>
-          <CountInput id="yy-v-children" value={v.in_child} onChange={(n) => set({ in_child: n })} />
-        </Field>
-      </div>
+      <VisitWhenWhere prefix="" today={today} value={v} onChange={set} areas={areas} quota={quota} err={err} />
+      <PartyFields prefix="" value={v} onChange={set} err={err} />
       <Field id="yy-v-host" label={t('visitors.form.hostName')} required error={err('accept_visit_name')}>
         <Input
           id="yy-v-host"
@@ -206,34 +158,7 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
           clearable
         />
       </Field>
-      <div className="yy-m-field yy-v-switch">
-        <span className="yy-m-field-title" id="yy-v-car-label">
-          {t('visitors.form.car')}
-        </span>
-        <Switch aria-labelledby="yy-v-car-label" checked={v.is_car} onChange={(on) => set({ is_car: on })} />
-      </div>
-      {v.is_car && (
-        <>
-          <Field id="yy-v-plate" label={t('visitors.form.plate')} required error={err('car_card_number')}>
-            <Input
-              id="yy-v-plate"
-              value={v.car_card_number}
-              onChange={(x) => set({ car_card_number: x })}
-              maxLength={10}
-              clearable
-            />
-          </Field>
-          <Field id="yy-v-car-model" label={t('visitors.form.carModel')}>
-            <Input
-              id="yy-v-car-model"
-              value={v.car_product}
-              onChange={(x) => set({ car_product: x })}
-              maxLength={50}
-              clearable
-            />
-          </Field>
-        </>
-      )}
+      <CarFields prefix="" value={v} onChange={set} err={err} />
       {infoQuery.error ? (
         <LoadFailed error={infoQuery.error} onRetry={() => void infoQuery.refetch()} />
       ) : (
@@ -372,33 +297,7 @@ function InvitationForm({ areas }: { areas: VisitorArea[] }) {
           </Button>
         )}
       </fieldset>
-      <Field id="yy-v-inv-date" label={t('visitors.form.date')} required error={err('in_school_date')}>
-        <input
-          id="yy-v-inv-date"
-          type="date"
-          className="yy-m-input"
-          min={today}
-          value={v.in_school_date}
-          onChange={(e) => set({ in_school_date: e.target.value })}
-        />
-      </Field>
-      <AreaPicker
-        areas={areas}
-        date={v.in_school_date}
-        quota={quota}
-        value={v.areas}
-        onChange={(ids) => set({ areas: ids })}
-        error={err('areas')}
-      />
-      <Field id="yy-v-inv-reason" label={t('visitors.form.reason')} required error={err('in_school_reason')}>
-        <TextArea
-          id="yy-v-inv-reason"
-          value={v.in_school_reason}
-          onChange={(x) => set({ in_school_reason: x })}
-          rows={2}
-          maxLength={200}
-        />
-      </Field>
+      <VisitWhenWhere prefix="inv-" today={today} value={v} onChange={set} areas={areas} quota={quota} err={err} />
       {save.error && (
         <p className="yy-m-error-text" role="alert">
           {errorText(save.error)}

@@ -8,7 +8,6 @@ import { tenantKeyOf } from '../../../../features/public-booking/view.ts';
 import { useRegisterFieldListForPublic } from '../../../../features/visitors/api/findRegisterFieldListForPublic.ts';
 import { useVisitorPublicSettings } from '../../../../features/visitors/api/findVisitorPublicSettings.ts';
 import { useRegisterAccountForPublic } from '../../../../features/visitors/api/registerAccountForPublic.ts';
-import { useSendVisitorVerificationCode } from '../../../../features/visitors/api/sendVisitorVerificationCode.ts';
 import {
   isMobile,
   normalisePhone,
@@ -24,11 +23,9 @@ import { LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { OpenFrame as Frame } from './OpenFrame.tsx';
 import { Field, useErrorText } from './parts.tsx';
 import { VisitorReset } from './VisitorReset.tsx';
-import { CODE_COOLDOWN_S, useCountdown } from './useCountdown.ts';
+import { CodeButton, CodeStatus, useOneTimeCode } from './CodeSender.tsx';
 import '../booking/booking.css';
 import './visitors.css';
-
-export { CODE_COOLDOWN_S };
 
 /** The register page in its password reset mode, for the tenant of `tenantKey`. */
 export const resetPath = (tenantKey: string) =>
@@ -68,10 +65,7 @@ function Registration({ tenantKey }: { tenantKey: string }) {
   const [submitted, setSubmitted] = useState(false);
   // a code asked for a wrong number shows that number's problem alone
   const [phoneTried, setPhoneTried] = useState(false);
-  const [codeUntil, setCodeUntil] = useState<number | null>(null);
-  const [codeSentTo, setCodeSentTo] = useState('');
-  const left = useCountdown(codeUntil);
-  const send = useSendVisitorVerificationCode();
+  const code = useOneTimeCode(tenantKey);
   const register = useRegisterAccountForPublic();
   const errors = registrationErrors(fields, values);
   const shownErr = useErrorText(errors, submitted);
@@ -85,15 +79,7 @@ function Registration({ tenantKey }: { tenantKey: string }) {
       setPhoneTried(true);
       return;
     }
-    send.mutate(
-      { phone: normalisePhone(values.phone ?? ''), tenantKey },
-      {
-        onSuccess: () => {
-          setCodeUntil(Date.now() + CODE_COOLDOWN_S * 1000);
-          setCodeSentTo(normalisePhone(values.phone ?? ''));
-        },
-      },
-    );
+    code.request(normalisePhone(values.phone ?? ''));
   };
 
   const submit = () => {
@@ -162,28 +148,10 @@ function Registration({ tenantKey }: { tenantKey: string }) {
                   aria-describedby={describedBy}
                   clearable
                 />
-                <Button
-                  size="small"
-                  color="primary"
-                  fill="outline"
-                  disabled={left > 0 || send.isPending}
-                  loading={send.isPending}
-                  onClick={sendCode}
-                >
-                  {left > 0 ? t('visitors.register.resendIn', { s: left }) : t('visitors.register.sendCode')}
-                </Button>
+                <CodeButton code={code} onClick={sendCode} />
               </div>
             </Field>
-            {send.error && (
-              <p className="yy-m-error-text yy-v-send-error" role="alert">
-                {errorText(send.error)}
-              </p>
-            )}
-            {codeSentTo && !send.error && (
-              <p className="yy-m-muted yy-v-hint" role="status">
-                {t('visitors.register.codeSent')}
-              </p>
-            )}
+            <CodeStatus code={code} sentText={t('visitors.register.codeSent')} />
             <Field id="yy-v-reg-code" label={t('visitors.register.code')} required error={err('verification_code')}>
               <Input
                 id="yy-v-reg-code"

@@ -5,13 +5,12 @@ import { Link } from 'react-router';
 import { signIn } from '../../../../features/auth/auth.ts';
 import { errorText } from '../../../../features/booking/result.ts';
 import { useResetVisitorPasswordForPublic } from '../../../../features/visitors/api/resetVisitorPasswordForPublic.ts';
-import { useSendVisitorVerificationCode } from '../../../../features/visitors/api/sendVisitorVerificationCode.ts';
 import { isMobile, normalisePhone, resetErrors, type ResetValues } from '../../../../features/visitors/forms.ts';
 import { VISITOR_HOME } from '../../../../features/visitors/role.ts';
 import { OpenFrame } from './OpenFrame.tsx';
 import { visitorPaths } from './paths.ts';
 import { Field, useErrorText } from './parts.tsx';
-import { CODE_COOLDOWN_S, useCountdown } from './useCountdown.ts';
+import { CodeButton, CodeStatus, useOneTimeCode } from './CodeSender.tsx';
 import '../booking/booking.css';
 import './visitors.css';
 
@@ -29,10 +28,7 @@ export function VisitorReset({ tenantKey }: { tenantKey: string }) {
   const [v, setV] = useState<ResetValues>({ phone: '', verification_code: '', password: '', password_confirm: '' });
   const [submitted, setSubmitted] = useState(false);
   const [phoneTried, setPhoneTried] = useState(false);
-  const [codeUntil, setCodeUntil] = useState<number | null>(null);
-  const [codeSent, setCodeSent] = useState(false);
-  const left = useCountdown(codeUntil);
-  const send = useSendVisitorVerificationCode();
+  const code = useOneTimeCode(tenantKey, 'resetPassword');
   const reset = useResetVisitorPasswordForPublic();
   const errors = resetErrors(v);
   const shownErr = useErrorText(errors, submitted);
@@ -45,15 +41,7 @@ export function VisitorReset({ tenantKey }: { tenantKey: string }) {
       setPhoneTried(true);
       return;
     }
-    send.mutate(
-      { phone: normalisePhone(v.phone), tenantKey, purpose: 'resetPassword' },
-      {
-        onSuccess: () => {
-          setCodeUntil(Date.now() + CODE_COOLDOWN_S * 1000);
-          setCodeSent(true);
-        },
-      },
-    );
+    code.request(normalisePhone(v.phone));
   };
 
   const submit = () => {
@@ -107,28 +95,10 @@ export function VisitorReset({ tenantKey }: { tenantKey: string }) {
               aria-describedby={err('phone') ? 'yy-v-reset-phone-error' : undefined}
               clearable
             />
-            <Button
-              size="small"
-              color="primary"
-              fill="outline"
-              disabled={left > 0 || send.isPending}
-              loading={send.isPending}
-              onClick={sendCode}
-            >
-              {left > 0 ? t('visitors.register.resendIn', { s: left }) : t('visitors.register.sendCode')}
-            </Button>
+            <CodeButton code={code} onClick={sendCode} />
           </div>
         </Field>
-        {send.error && (
-          <p className="yy-m-error-text yy-v-send-error" role="alert">
-            {errorText(send.error)}
-          </p>
-        )}
-        {codeSent && !send.error && (
-          <p className="yy-m-muted yy-v-hint" role="status">
-            {t('visitors.reset.codeSent')}
-          </p>
-        )}
+        <CodeStatus code={code} sentText={t('visitors.reset.codeSent')} />
         <Field id="yy-v-reset-code" label={t('visitors.register.code')} required error={err('verification_code')}>
           <Input
             id="yy-v-reset-code"
