@@ -131,6 +131,17 @@ describe('one-time codes', () => {
     expect((await sendCode(t, newPhone(), { address: '2001:db8:1:2:ffff::9' })).errcode).not.toBe('0');
   });
 
+  it('twenty per address even when thirty phones ask at the same moment', async () => {
+    const address = '10.201.0.1';
+    const answers = await Promise.all(Array.from({ length: 30 }, () => sendCode(t, newPhone(), { address })));
+    expect(answers.filter((a) => a.errcode === '0')).toHaveLength(20);
+    const counted = await t.database.db.execute(
+      sql`select count(*)::int as n from visitor_one_time_codes where address = ${address}`,
+    );
+    const n = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(n).toBe(20);
+  });
+
   it('refuses a malformed phone or purpose, sending nothing', async () => {
     expect((await sendCode(t, '12345')).msg_en).toBe('Not a valid mobile phone number; enter the 11-digit number');
     expect((await sendCode(t, newPhone(), { purpose: 'spam' })).msg_en).toBe(

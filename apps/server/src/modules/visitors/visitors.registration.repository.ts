@@ -14,6 +14,16 @@ export async function lockPhoneCodes(tx: Executor, tenantId: string, phoneHash: 
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`visitor-code:${tenantId}:${phoneHash}`}, 0))`);
 }
 
+/**
+ * Holds the codes sent from a client address for the transaction, taken before the phone's: a
+ * burst of different phones from one address takes turns, so it cannot pass the address limit.
+ */
+export async function lockAddressCodes(tx: Executor, tenantId: string, address: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`visitor-code-address:${tenantId}:${address}`}, 0))`,
+  );
+}
+
 /** When codes were sent (epoch ms) to a phone, and from an address, since `since`. */
 export async function recentSends(
   tx: Executor,

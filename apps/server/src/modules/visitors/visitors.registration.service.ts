@@ -118,6 +118,8 @@ export async function sendCode(ctx: RequestContext, phoneArg: unknown, purposeAr
   // an IPv6 client by its /64, which one host can fill with addresses at will
   const address = addressKey(ctx.ip).slice(0, 100);
   await withTenant(ctx.db, tenant.id, async (tx) => {
+    // the address first, then the phone: every sender takes them in this order
+    if (address) await repo.lockAddressCodes(tx, tenant.id, address);
     await repo.lockPhoneCodes(tx, tenant.id, phoneHash);
     const since = new Date(now - Math.max(...Object.values(CODE_LIMITS).map((l) => l.windowMs)));
     const sends = await repo.recentSends(tx, tenant.id, phoneHash, address, since);
