@@ -101,6 +101,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   directoryGrantsGraphql,
   // directory administration (section: directory-data)
   directoryGroupsGraphql,
+  directoryDataGraphql,
   // back-office home (section: manage-home)
   // cloud meetings (section: meetings)
   // calendars (section: calendar)

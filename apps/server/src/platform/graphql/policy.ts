@@ -278,7 +278,9 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.deleteVisitorLongTermEntity': ['user'],
     'Mutation.batchDeleteVisitorLongTermEntity': ['user'],
     'Mutation.updateVisitorLongTermListState': ['user'],
-    // back-office home (section: manage-home)
+    // back-office home (section: manage-home): signed-in users; the service gives each part only
+    // within the caller's scope and refuses (FORBIDDEN) a user who administers nothing
+    'Query.findManageHomeOverview': ['user'],
     // cloud meetings (section: meetings)
     // calendars (section: calendar)
   },

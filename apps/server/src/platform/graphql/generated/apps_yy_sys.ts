@@ -1504,6 +1504,68 @@ export type Location = {
   longitude?: Maybe<Scalars['Float']['output']>;
 };
 
+/**
+ * The bookings part of the home, for the resources the caller administers (every resource for a
+ * tenant administrator). Each figure is the totalCount of the booking overview
+ * (findAppointmentInformationAllForAppointMent) with the filter named, so a card and the list it
+ * links to agree.
+ */
+export type ManageHomeBookings = {
+  __typename?: 'ManageHomeBookings';
+  /** The bookings holding a resource now (the bookings behind in_use_now). */
+  in_use_bookings?: Maybe<Scalars['Int']['output']>;
+  /** Resources with a booking holding them now (valid, not rejected, to be performed or checked in). */
+  in_use_now?: Maybe<Scalars['Int']['output']>;
+  /** Dated today and marked no-show (appointment_state 2). */
+  no_show?: Maybe<Scalars['Int']['output']>;
+  /** Awaiting approval, any date (state 0, audit_status 1, appointment_state 0). */
+  pending?: Maybe<Scalars['Int']['output']>;
+  /** Dated today and checked in (appointment_state 1). */
+  performed?: Maybe<Scalars['Int']['output']>;
+  /** Bookings dated today, any status (appointmentDate [today, today]). */
+  today?: Maybe<Scalars['Int']['output']>;
+  /** The 14 days ending today, oldest first. */
+  trend?: Maybe<Array<Maybe<ManageHomeDay>>>;
+};
+
+/** Bookings of one day (the home's trend): every record dated that day, deleted ones excepted. */
+export type ManageHomeDay = {
+  __typename?: 'ManageHomeDay';
+  /** YYYY-MM-DD in the tenant's time zone. */
+  date?: Maybe<Scalars['String']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * The back office's home: today at a glance for the signed-in administrator's scope. A part the
+ * caller has no right to is null: bookings without a managed resource, visitors without the
+ * visitor 'admin' right, notices for anyone but a tenant administrator.
+ */
+export type ManageHomeOverview = {
+  __typename?: 'ManageHomeOverview';
+  bookings?: Maybe<ManageHomeBookings>;
+  /** Today, YYYY-MM-DD in the tenant's time zone. */
+  date?: Maybe<Scalars['String']['output']>;
+  /** Published notices in force now (state 1, released, not deleted). */
+  notices_running?: Maybe<Scalars['Int']['output']>;
+  /** When the figures were taken (ISO 8601 instant). */
+  now?: Maybe<Scalars['String']['output']>;
+  /** 'tenant' for a tenant administrator, 'scoped' for an administrator of part of it. */
+  scope?: Maybe<Scalars['String']['output']>;
+  visitors?: Maybe<ManageHomeVisitors>;
+};
+
+/**
+ * The visitors part of the home, within the caller's visitor-administrator scope (areas and
+ * types): visits approved for today (state 2, visit date today, deleted ones excepted), and the
+ * people on campus now as the campus entry summary (findVisitorListSummary) counts them.
+ */
+export type ManageHomeVisitors = {
+  __typename?: 'ManageHomeVisitors';
+  expected_today?: Maybe<Scalars['Int']['output']>;
+  on_campus?: Maybe<Scalars['Int']['output']>;
+};
+
 /** Result of manual initialisation: code "0" is success. */
 export type ManualInitResult = {
   __typename?: 'ManualInitResult';
@@ -2718,6 +2780,11 @@ export type Query = {
   findInstructionAll?: Maybe<Array<Maybe<Instruction>>>;
   /** Locations of code items; code (a prefix of the tables' code) narrows to those tables. */
   findLocationsAll?: Maybe<Array<Maybe<Location>>>;
+  /**
+   * Back-office home (signed-in administrators): today's figures for the caller's scope, in one
+   * request. FORBIDDEN for a user who administers nothing (no resource, no visitor rights).
+   */
+  findManageHomeOverview?: Maybe<ManageHomeOverview>;
   /** One notice the caller may see, or null. */
   findNotice?: Maybe<Notice>;
   /**
@@ -5336,6 +5403,10 @@ export type ResolversTypes = ResolversObject<{
   InstructionFilterMap: InstructionFilterMap;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Location: ResolverTypeWrapper<Location>;
+  ManageHomeBookings: ResolverTypeWrapper<ManageHomeBookings>;
+  ManageHomeDay: ResolverTypeWrapper<ManageHomeDay>;
+  ManageHomeOverview: ResolverTypeWrapper<ManageHomeOverview>;
+  ManageHomeVisitors: ResolverTypeWrapper<ManageHomeVisitors>;
   ManualInitResult: ResolverTypeWrapper<ManualInitResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NoReservationTimeSlot: ResolverTypeWrapper<NoReservationTimeSlot>;
@@ -5570,6 +5641,10 @@ export type ResolversParentTypes = ResolversObject<{
   InstructionFilterMap: InstructionFilterMap;
   Int: Scalars['Int']['output'];
   Location: Location;
+  ManageHomeBookings: ManageHomeBookings;
+  ManageHomeDay: ManageHomeDay;
+  ManageHomeOverview: ManageHomeOverview;
+  ManageHomeVisitors: ManageHomeVisitors;
   ManualInitResult: ManualInitResult;
   Mutation: Record<PropertyKey, never>;
   NoReservationTimeSlot: NoReservationTimeSlot;
@@ -6332,6 +6407,47 @@ export type LocationResolvers<
   item_parent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   latitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   longitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type ManageHomeBookingsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ManageHomeBookings'] = ResolversParentTypes['ManageHomeBookings'],
+> = ResolversObject<{
+  in_use_bookings?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  in_use_now?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  no_show?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pending?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  performed?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  today?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  trend?: Resolver<Maybe<Array<Maybe<ResolversTypes['ManageHomeDay']>>>, ParentType, ContextType>;
+}>;
+
+export type ManageHomeDayResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ManageHomeDay'] = ResolversParentTypes['ManageHomeDay'],
+> = ResolversObject<{
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ManageHomeOverviewResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ManageHomeOverview'] = ResolversParentTypes['ManageHomeOverview'],
+> = ResolversObject<{
+  bookings?: Resolver<Maybe<ResolversTypes['ManageHomeBookings']>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notices_running?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  now?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitors?: Resolver<Maybe<ResolversTypes['ManageHomeVisitors']>, ParentType, ContextType>;
+}>;
+
+export type ManageHomeVisitorsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['ManageHomeVisitors'] = ResolversParentTypes['ManageHomeVisitors'],
+> = ResolversObject<{
+  expected_today?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  on_campus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ManualInitResultResolvers<
@@ -7462,6 +7578,7 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindLocationsAllArgs>
   >;
+  findManageHomeOverview?: Resolver<Maybe<ResolversTypes['ManageHomeOverview']>, ParentType, ContextType>;
   findNotice?: Resolver<Maybe<ResolversTypes['Notice']>, ParentType, ContextType, Partial<QueryFindNoticeArgs>>;
   findNoticeAll?: Resolver<
     Maybe<ResolversTypes['NoticeConnection']>,
@@ -9251,6 +9368,10 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   Date?: GraphQLScalarType;
   Instruction?: InstructionResolvers<ContextType>;
   Location?: LocationResolvers<ContextType>;
+  ManageHomeBookings?: ManageHomeBookingsResolvers<ContextType>;
+  ManageHomeDay?: ManageHomeDayResolvers<ContextType>;
+  ManageHomeOverview?: ManageHomeOverviewResolvers<ContextType>;
+  ManageHomeVisitors?: ManageHomeVisitorsResolvers<ContextType>;
   ManualInitResult?: ManualInitResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NoReservationTimeSlot?: NoReservationTimeSlotResolvers<ContextType>;

@@ -290,6 +290,13 @@ export type Mutation = {
   /** Updates a group (its owner or a tenant administrator). */
   updateGroup?: Maybe<OperationResult>;
   updateUser?: Maybe<OperationResult>;
+  /**
+   * Disables (`disabled` true) or enables several users of the tenant at once (1 to 200 ids).
+   * A disabled user's next request is refused and they cannot sign in. An administrator cannot
+   * disable their own account; an unknown id (or a visitor's) refuses the whole call. The ids
+   * changed in `ids`.
+   */
+  updateUsersState?: Maybe<OperationResult>;
 };
 
 export type MutationAddTripleArgs = {
@@ -361,6 +368,11 @@ export type MutationUpdateGroupArgs = {
 
 export type MutationUpdateUserArgs = {
   model: InputUser;
+};
+
+export type MutationUpdateUsersStateArgs = {
+  disabled: Scalars['Boolean']['input'];
+  ids: Array<Scalars['ID']['input']>;
 };
 
 /** Result of a mutation or check: errcode "0" is success; msg and msg_en say why otherwise. */
@@ -1108,6 +1120,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationUpdateUserArgs, 'model'>
+  >;
+  updateUsersState?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateUsersStateArgs, 'disabled' | 'ids'>
   >;
 }>;
 
