@@ -1,5 +1,6 @@
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
+import { forgetAccountFailures } from '../../platform/auth/login-throttle.repository.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError, UNIQUE_VIOLATION, sqlState } from '../../platform/errors.ts';
@@ -410,6 +411,11 @@ async function applyUserUpdate(ctx: RequestContext, input: Extract<EditUser, { m
       await repo.renameUserImage(tx, tenantId, current.account, input.account);
     }
     if (positions) await repo.replacePositions(tx, tenantId, input.id, positions);
+    // A new password lifts the lock-out of failed sign-ins (under the old account name and the new)
+    if (passwordHash) {
+      await forgetAccountFailures(tx, tenantId, current.account);
+      if (input.account) await forgetAccountFailures(tx, tenantId, input.account);
+    }
     await audit(tx, ctx, { module: 'user', type: 'update', content: auditContent(patch, input), object: input.id });
     return input.id;
   });

@@ -133,3 +133,14 @@ export async function sweepForgottenCounters(db: Db, policies: ThrottlePolicies,
     .returning({ address: loginAddressThrottle.address });
   return accounts.length + addresses.length;
 }
+
+/**
+ * Forgets an account's failed sign-ins (from every address), as when an administrator sets a
+ * new password: the lock-out they earned is lifted. Failures counted per client address
+ * across accounts (`login_address_throttle`) stay.
+ */
+export async function forgetAccountFailures(tx: Tx, tenantId: string, account: string): Promise<void> {
+  await tx
+    .delete(loginThrottle)
+    .where(and(sql`${loginThrottle.tenant_id} = ${tenantId}`, sql`${loginThrottle.account_key} = ${accountKey(account)}`));
+}
