@@ -595,7 +595,9 @@ describe('quotas, cancellation and changes', () => {
     expect(await apply(b, { in_school_area: smallArea, peers: 2 })).toBeTruthy();
     expect(await used(smallArea)).toBe(3);
     // revokePassesOf: nothing left to revoke
-    expect(await withTenant(t.database.db, tenantId, (tx) => revokePassesOf(tx, tenantId, id, 'x'))).toBe(0);
+    expect(await withTenant(t.database.db, tenantId, (tx) => revokePassesOf(tx, tenantId, id, 'x', new Date()))).toBe(
+      0,
+    );
   });
 
   it('a visitor administrator cancels any; nobody cancels once the visit started', async () => {

@@ -446,7 +446,7 @@ describe('gate verification', () => {
     // The visit cancelled as the appointments module does it: state 4 and its passes revoked.
     await withTenant(t.database.db, tenantId, async (tx) => {
       await tx.update(visitorAppointments).set({ state: 4 }).where(eq(visitorAppointments.id, id));
-      await revokePassesOf(tx, tenantId, id, 'cancelled');
+      await revokePassesOf(tx, tenantId, id, 'cancelled', new Date());
     });
     expect((await verify(tok.guard!, p.token)).result).toBe('revoked');
     expect((await data(tok.guard, BUNDLE)).revoked).toContain(p.serial);
@@ -619,7 +619,7 @@ describe('recordVisitorEntries', () => {
     expect(await entryRows(p.serial)).toHaveLength(0);
 
     // Scanned while the pass was good, sent after it was revoked: recorded (as of the scan).
-    await withTenant(t.database.db, tenantId, (tx) => revokePassesOf(tx, tenantId, id, 'test'));
+    await withTenant(t.database.db, tenantId, (tx) => revokePassesOf(tx, tenantId, id, 'test', new Date()));
     const [row] = await t.database.db.select().from(visitorPasses).where(eq(visitorPasses.serial, p.serial));
     const revokedAt = row!.revoked_at!.getTime();
     setClock(revokedAt + 60_000);

@@ -339,7 +339,7 @@ export async function deleteRecords(
     for (const visit of open) {
       await releaseVisitSeats(tx, tenant, visit);
       await updateVisit(tx, tenant.id, visit.id, { state: VISIT_STATE.cancelled, seats_held: false });
-      await revokePassesOf(tx, tenant.id, visit.id, 'cancelled: visitor deleted');
+      await revokePassesOf(tx, tenant.id, visit.id, 'cancelled: visitor deleted', new Date(visitorClock.now()));
       await insertVisitAudit(tx, tenant.id, {
         appointment_id: visit.id,
         step: 0,

@@ -107,7 +107,7 @@ export async function batchDeleteVisits(
     let revoked = 0;
     for (const row of rows) {
       await releaseVisitSeats(tx, tenant, row);
-      revoked += await revokePassesOf(tx, tenantId, row.id, 'deleted');
+      revoked += await revokePassesOf(tx, tenantId, row.id, 'deleted', new Date(visitorClock.now()));
     }
     await markVisitsDeleted(tx, tenantId, ids);
     await audit(tx, ctx, {

@@ -301,10 +301,16 @@ export async function currentPassSerials(tx: Executor, tenantId: string, ids: st
  * Revokes every unrevoked pass issued for `refId` (a visit or a long-term visitor): they go on
  * the revocation list gates download. Returns how many were revoked.
  */
-export async function revokePassesOf(tx: Executor, tenantId: string, refId: string, reason: string): Promise<number> {
+export async function revokePassesOf(
+  tx: Executor,
+  tenantId: string,
+  refId: string,
+  reason: string,
+  at: Date,
+): Promise<number> {
   const rows = await tx
     .update(visitorPasses)
-    .set({ revoked_at: new Date(), revoke_reason: reason.slice(0, 500) })
+    .set({ revoked_at: at, revoke_reason: reason.slice(0, 500) })
     .where(
       and(eq(visitorPasses.tenant_id, tenantId), eq(visitorPasses.ref_id, refId), isNull(visitorPasses.revoked_at)),
     )

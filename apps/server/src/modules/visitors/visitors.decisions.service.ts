@@ -86,7 +86,7 @@ export async function cancelVisit(
     if (!canCancel(row, rel, now)) throw new AppError('VISIT_NOT_CANCELLABLE');
     await releaseVisitSeats(tx, tenant, row);
     const changed = await updateVisit(tx, tenant.id, row.id, { state: VISIT_STATE.cancelled, seats_held: false });
-    await revokePassesOf(tx, tenant.id, row.id, `cancelled: ${reason}`);
+    await revokePassesOf(tx, tenant.id, row.id, `cancelled: ${reason}`, new Date(now));
     await insertVisitAudit(tx, tenant.id, {
       appointment_id: row.id,
       step: 0,

@@ -241,7 +241,13 @@ async function passFor(
   const current = await findCurrentPass(tx, tenant.id, ref);
   if (current) return { ok: current };
   if (now >= subject.to) return { refuse: 'VISITOR_PASS_ENDED' };
-  const revoked = await revokePassesOf(tx, tenant.id, subject.refId, 'replaced: the window or areas changed');
+  const revoked = await revokePassesOf(
+    tx,
+    tenant.id,
+    subject.refId,
+    'replaced: the window or areas changed',
+    new Date(now),
+  );
   const key = await currentSigningKey(tx, ctx, tenant.id, new Date(now));
   const pass = await insertPass(tx, tenant.id, {
     serial: newPassSerial(),
@@ -298,7 +304,7 @@ export async function findPass(ctx: RequestContext, id: string) {
   if (outcome.revokeRef) {
     const refId = outcome.revokeRef;
     await withTenant(ctx.db, tenant.id, async (tx) => {
-      const n = await revokePassesOf(tx, tenant.id, refId, outcome.reason ?? '');
+      const n = await revokePassesOf(tx, tenant.id, refId, outcome.reason ?? '', new Date(now));
       if (n) {
         await audit(tx, ctx, {
           module: 'visitor',
