@@ -1,6 +1,12 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { emptyCounter, TRUSTED_ADDRESS_MS, type AttemptState, type ThrottlePolicies } from './login-throttle.ts';
+import {
+  accountKey,
+  emptyCounter,
+  TRUSTED_ADDRESS_MS,
+  type AttemptState,
+  type ThrottlePolicies,
+} from './login-throttle.ts';
 import { loginAddressThrottle, loginThrottle } from './login-throttle.tables.ts';
 
 /** The row of an account from every address. */
@@ -142,5 +148,7 @@ export async function sweepForgottenCounters(db: Db, policies: ThrottlePolicies,
 export async function forgetAccountFailures(tx: Tx, tenantId: string, account: string): Promise<void> {
   await tx
     .delete(loginThrottle)
-    .where(and(sql`${loginThrottle.tenant_id} = ${tenantId}`, sql`${loginThrottle.account_key} = ${accountKey(account)}`));
+    .where(
+      and(sql`${loginThrottle.tenant_id} = ${tenantId}`, sql`${loginThrottle.account_key} = ${accountKey(account)}`),
+    );
 }
