@@ -1003,6 +1003,39 @@ export const errorCatalogue = {
     en: 'Outside your visitor administration scope: {what_en}',
   },
   // Directory administration: triples, grants (section: directory-grants)
+  TRIPLE_NOT_FOUND: { zh: '三元组不存在', en: 'The triple does not exist' },
+  TRIPLE_EMPTY: {
+    zh: '三元组至少要指定部门、岗位或人员之一',
+    en: 'A triple names at least one of a department, a post or a user',
+  },
+  TRIPLE_EXISTS: {
+    zh: '相同部门、岗位和人员的三元组已存在',
+    en: 'A triple of the same department, post and user already exists',
+  },
+  GRANT_TYPE_INVALID: {
+    zh: '授权对象类型无效：{type}（应为 user、dept、post 或 triple）',
+    en: 'Invalid grant subject type: {type} (user, dept, post or triple)',
+  },
+  GRANT_TARGET_NOT_FOUND: {
+    zh: '授权对象不存在：{what}',
+    en: 'The subject of the grant does not exist: {what_en}',
+  },
+  GRANT_TO_VISITOR: { zh: '访客账号不能被授予应用角色', en: 'A visitor account cannot hold application roles' },
+  GRANT_ROLE_UNKNOWN: { zh: '未知的应用角色：{permission}', en: 'Unknown application role: {permission}' },
+  GRANT_FILTER_INVALID: {
+    zh: '授权范围无效：{detail}',
+    en: 'Invalid grant scope: {detail_en}',
+  },
+  GRANT_FILTER_UNKNOWN_ID: {
+    zh: '授权范围中的{what}不存在：{id}',
+    en: 'The {what_en} in the grant scope does not exist: {id}',
+  },
+  GRANT_NOT_FOUND: { zh: '授权不存在或已撤销：{revokeId}', en: 'No such grant (or already revoked): {revokeId}' },
+  GRANT_BATCH: { zh: '一次处理 1 至 {max} 条授权', en: 'Handle 1 to {max} grants at a time' },
+  GRANT_ADMIN_SELF_REVOKE: {
+    zh: '不能撤销使您自己成为租户管理员的授权，请由其他管理员操作',
+    en: 'You cannot revoke the grant that makes you a tenant administrator; ask another administrator',
+  },
   // Directory administration: users, departments, posts, import, groups (section: directory-data)
   GROUP_NOT_FOUND: { zh: '群组不存在', en: 'The group does not exist' },
   GROUP_NAME_REQUIRED: { zh: '群组名称不能为空', en: 'The group name cannot be empty' },

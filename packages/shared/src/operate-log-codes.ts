@@ -40,6 +40,8 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   // (section: visitors) module 'visitor'
   visitor: { zh: '访客', en: 'Visitors' },
   // (section: directory-grants)
+  permission: { zh: '应用授权', en: 'Application roles' },
+  triple: { zh: '三元组', en: 'Triples' },
   // (section: directory-data)
   group: { zh: '群组', en: 'Groups' },
   // (section: meetings)
@@ -106,6 +108,8 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   // (section: directory-grants)
   // (section: directory-data)
   // (section: meetings)
+  grant: { zh: '授权', en: 'Grant' },
+  revoke: { zh: '撤销授权', en: 'Revoke' },
   // (section: calendar)
   // (section: ballot)
   draw: { zh: '抽签', en: 'Draw' },

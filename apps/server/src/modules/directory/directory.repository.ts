@@ -171,7 +171,7 @@ function likeContains(value: string): string {
  * The condition of a `StringFilter` on one column (all given operators must hold). An empty
  * `eq` or `in` means no filter; `like` matches case-insensitively anywhere in the text.
  */
-function textCondition(column: SQLWrapper, f: StringFilter | undefined): SQL | undefined {
+export function textCondition(column: SQLWrapper, f: StringFilter | undefined): SQL | undefined {
   if (!f) return undefined;
   const col = column as SQL;
   const parts: SQL[] = [];
@@ -185,7 +185,7 @@ function textCondition(column: SQLWrapper, f: StringFilter | undefined): SQL | u
 }
 
 /** A uuid column compared as text, so a malformed id in a filter matches nothing instead of failing. */
-const asText = (column: SQLWrapper) => sql<string>`${column}::text`;
+export const asText = (column: SQLWrapper) => sql<string>`${column}::text`;
 
 /** A user without the secret columns: what the directory reads hand out. */
 export type UserRecord = Omit<UserRow, 'password_hash' | 'failed_logins' | 'locked_until'>;
@@ -258,6 +258,20 @@ export async function listUsers(tx: Executor, tenantId: string, filter: UserFilt
     .select(userRecordColumns)
     .from(users)
     .where(userConditions(tx, tenantId, filter))
+    .orderBy(asc(users.account));
+}
+
+/** The users a statement of ids selects (each once), ordered by account; `among` narrows them further. */
+export async function listUsersByIds(
+  tx: Executor,
+  tenantId: string,
+  ids: SQL,
+  among?: string[],
+): Promise<UserRecord[]> {
+  return tx
+    .select(userRecordColumns)
+    .from(users)
+    .where(and(eq(users.tenant_id, tenantId), sql`${users.id} in (${ids})`, among && inArray(users.id, among)))
     .orderBy(asc(users.account));
 }
 

@@ -22,7 +22,7 @@ import type { DirectoryUser } from './directory.service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function department(d: DepartmentRow) {
+export function department(d: DepartmentRow) {
   return {
     id: d.id,
     name: d.name,
@@ -39,7 +39,7 @@ function department(d: DepartmentRow) {
   } satisfies Department;
 }
 
-function post(p: PostRow) {
+export function post(p: PostRow) {
   return {
     id: p.id,
     name: p.name,

@@ -31,6 +31,8 @@ import type {
   UserRecord,
 } from './directory.repository.ts';
 import * as rules from './directory.rules.ts';
+import { roleHolderIds } from './directory.grants.repository.ts';
+import { rolesAsked } from './directory.grants.rules.ts';
 
 interface Caller {
   tenant: TenantRef;
@@ -136,22 +138,27 @@ export async function getUser(ctx: RequestContext, id: unknown): Promise<Directo
   });
 }
 
-/** The tenant's administrators, optionally those holding a position (dept or post id or code). */
+/**
+ * `administrators(service, position, type)`: the holders of application roles (docs/GLOSSARY.md
+ * "Grants"): `type` one role, `service` the roles of an application, neither the tenant
+ * administrators (by role or by an `admin` grant); `position` narrows to holders with a position
+ * whose department or post has that id or code.
+ */
 export async function listAdministrators(ctx: RequestContext, args: unknown): Promise<DirectoryUser[]> {
   const c = caller(ctx);
-  const { position } = parseInput(administratorsInput, args);
-  const role = { eq: 'admin' };
+  const { position, service, type } = parseInput(administratorsInput, args);
+  const roles = rolesAsked(service, type);
+  if (!roles) throw new AppError('GRANT_ROLE_UNKNOWN', { permission: (type ?? '').slice(0, 50) });
+  if (!roles.length) return [];
   return withTenant(ctx.db, c.tenant.id, async (tx) => {
-    let rows: UserRecord[];
+    let among: string[] | undefined;
     if (position) {
-      const byDept = await repo.listUsers(tx, c.tenant.id, { role, dept: { eq: position } });
-      const byPost = await repo.listUsers(tx, c.tenant.id, { role, post: { eq: position } });
-      const merged = new Map([...byDept, ...byPost].map((u) => [u.id, u]));
-      rows = [...merged.values()].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
-    } else {
-      rows = await repo.listUsers(tx, c.tenant.id, { role });
+      const byDept = await repo.listUsers(tx, c.tenant.id, { dept: { eq: position } });
+      const byPost = await repo.listUsers(tx, c.tenant.id, { post: { eq: position } });
+      among = [...new Set([...byDept, ...byPost].map((u) => u.id))];
+      if (!among.length) return [];
     }
-    return present(tx, c, rows);
+    return present(tx, c, await repo.listUsersByIds(tx, c.tenant.id, roleHolderIds(c.tenant.id, roles), among));
   });
 }
 

@@ -108,6 +108,8 @@ export type Flow = {
   code?: Maybe<Scalars['String']['output']>;
   id?: Maybe<Scalars['ID']['output']>;
   name?: Maybe<Scalars['String']['output']>;
+  /** The application's name in English. */
+  nameEn?: Maybe<Scalars['String']['output']>;
   ready?: Maybe<Scalars['Boolean']['output']>;
   tags?: Maybe<Scalars['String']['output']>;
   visible?: Maybe<Scalars['Boolean']['output']>;
@@ -484,9 +486,11 @@ export type Query = {
    */
   accesses?: Maybe<Array<Maybe<Access>>>;
   /**
-   * Administrators of the tenant. `position` narrows to administrators holding a position whose
-   * department or post has that id or code. `service` and `type` are accepted for compatibility
-   * with the original and do not narrow: this system has one service and one kind of administrator.
+   * The holders of application roles (docs/GLOSSARY.md "Grants"): by default the tenant
+   * administrators (role `admin`, or an `admin` grant). `service` (an application code: `booking`,
+   * `visitor`) asks for the holders of that application's roles, `type` for one role (APP_ROLES:
+   * `resourceAdmin`, `approver`, ...); an unknown `type` is GRANT_ROLE_UNKNOWN. `position` narrows
+   * to holders with a position whose department or post has that id or code.
    */
   administrators?: Maybe<Array<Maybe<User>>>;
   /** The roles applications offer; `app` narrows to one application. */
@@ -968,6 +972,7 @@ export type FlowResolvers<
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nameEn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   ready?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   visible?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
