@@ -92,7 +92,11 @@ export async function importPosts(ctx: RequestContext, rows: readonly SheetRow[]
     let created = 0;
     let updated = 0;
     for (const { cells } of valid) {
-      const fields = given({ formal: flag(cells.formal), disabled: flag(cells.disabled), description: cells.description });
+      const fields = given({
+        formal: flag(cells.formal),
+        disabled: flag(cells.disabled),
+        description: cells.description,
+      });
       const current = byCode.get(cells.code!);
       if (current) {
         await repo.updatePost(tx, tenant.id, current.id, { name: cells.name!, ...fields });
@@ -120,9 +124,12 @@ function positionIds(
   for (const p of codes) {
     const dept = p.dept ? depts.get(p.dept) : null;
     const post = p.post ? posts.get(p.post) : null;
-    if (dept === undefined) return ledger.refuse(row, 'positions', 'DIRECTORY_IMPORT_DEPT_CODE_NOT_FOUND', { code: p.dept });
-    if (post === undefined) return ledger.refuse(row, 'positions', 'DIRECTORY_IMPORT_POST_CODE_NOT_FOUND', { code: p.post });
-    if (!out.some((o) => o.dept_id === dept && o.post_id === post)) out.push({ dept_id: dept, post_id: post, active: true });
+    if (dept === undefined)
+      return ledger.refuse(row, 'positions', 'DIRECTORY_IMPORT_DEPT_CODE_NOT_FOUND', { code: p.dept });
+    if (post === undefined)
+      return ledger.refuse(row, 'positions', 'DIRECTORY_IMPORT_POST_CODE_NOT_FOUND', { code: p.post });
+    if (!out.some((o) => o.dept_id === dept && o.post_id === post))
+      out.push({ dept_id: dept, post_id: post, active: true });
   }
   return out;
 }
@@ -222,6 +229,7 @@ async function hashLate(account: string, cell: string): Promise<string | null> {
   return password === null ? null : hashPassword(password);
 }
 
-export const importers: Record<DirectoryKind, (ctx: RequestContext, rows: readonly SheetRow[]) => Promise<ImportReport>> =
-  { departments: importDepartments, posts: importPosts, users: importUsers };
-
+export const importers: Record<
+  DirectoryKind,
+  (ctx: RequestContext, rows: readonly SheetRow[]) => Promise<ImportReport>
+> = { departments: importDepartments, posts: importPosts, users: importUsers };

@@ -130,7 +130,8 @@ export function cellProblems(kind: DirectoryKind, cells: Record<string, string>)
     const max = LIMITS[c.key];
     if (max && value.length > max) refuse('IMPORT_CELL_TOO_LONG', { max });
     else if ((c.key === 'code' || c.key === 'parent_code') && !CODE.test(value)) refuse('IMPORT_CELL_BAD_CODE');
-    else if (c.key === 'account' && /\s/.test(value)) refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: '不能含空格 no spaces' });
+    else if (c.key === 'account' && /\s/.test(value))
+      refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: '不能含空格 no spaces' });
     else if ((c.key === 'disabled' || c.key === 'formal') && flagOf(value) === null) {
       refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: '1/0' });
     } else if (c.key === 'order' && !/^-?\d{1,7}$/.test(value)) refuse('IMPORT_CELL_NOT_INTEGER');

@@ -123,9 +123,7 @@ export async function replaceMembers(
     .delete(userGroupMembers)
     .where(and(eq(userGroupMembers.tenant_id, tenantId), eq(userGroupMembers.group_id, groupId)));
   if (members.length) {
-    await tx
-      .insert(userGroupMembers)
-      .values(members.map((m) => ({ ...m, tenant_id: tenantId, group_id: groupId })));
+    await tx.insert(userGroupMembers).values(members.map((m) => ({ ...m, tenant_id: tenantId, group_id: groupId })));
   }
 }
 

@@ -93,10 +93,11 @@ export function planMembers(
       continue;
     }
     if (relation !== 'admin' && relation !== 'member') return { problem: { code: 'GROUP_RELATION_INVALID', relation } };
-    if (seen.has(user.id)) return { problem: { code: 'GROUP_MEMBER_REPEATED', who } };
+    if (seen.has(user.id)) return { problem: { code: 'GROUP_MEMBER_REPEATED', who: user.account } };
     seen.add(user.id);
     members.push({ user_id: user.id, account_no: user.account, relation });
   }
-  if (members.length > MAX_GROUP_MEMBERS) return { problem: { code: 'GROUP_MEMBERS_TOO_MANY', max: MAX_GROUP_MEMBERS } };
+  if (members.length > MAX_GROUP_MEMBERS)
+    return { problem: { code: 'GROUP_MEMBERS_TOO_MANY', max: MAX_GROUP_MEMBERS } };
   return { members };
 }

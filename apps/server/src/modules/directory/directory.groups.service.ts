@@ -138,8 +138,7 @@ export async function queryMyGroups(ctx: RequestContext, args: unknown): Promise
   const { tenant, user } = signedIn(ctx);
   const input = parseInput(queryInput, args ?? {});
   const self =
-    (!input.userId && !input.accountNo) ||
-    (input.userId ? input.userId === user.id : input.accountNo === user.account);
+    (!input.userId && !input.accountNo) || (input.userId ? input.userId === user.id : input.accountNo === user.account);
   if (!self && user.role !== 'admin') throw new AppError('GROUP_OTHERS_ADMIN_ONLY');
   return withTenant(ctx.db, tenant.id, async (tx) => {
     let whose = { id: user.id, account: user.account };
