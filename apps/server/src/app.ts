@@ -32,6 +32,7 @@ import { noShowJob } from './modules/checkin/checkin.jobs.ts';
 import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
 import { visitorRetentionJob } from './modules/visitors/visitors.admin-people.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -140,6 +141,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // REST routes of check-in (section: check-in)
     // REST routes of captcha (section: evaluations)
     await app.register(captchaRoutes, { prefix });
+    // booking .ics downloads and calendar feeds (section: calendar)
+    await app.register(calendarRoutes, { prefix });
   }
 
   registerHealth(app, database);

@@ -1120,6 +1120,21 @@ export const errorCatalogue = {
   // Back-office home, outside pages (section: manage-home)
   // Cloud meetings (section: meetings)
   // Calendars (section: calendar)
+  CALENDAR_NOT_FOUND: { zh: '日历不存在或已失效', en: 'No such calendar, or it is no longer available' },
+  CALENDAR_FEED_NOT_FOUND: { zh: '日历订阅不存在或已停用', en: 'No such calendar subscription, or it was revoked' },
+  CALENDAR_FEED_KIND_INVALID: {
+    zh: '日历订阅类型只能是 user（我的预约）或 resource（资源的预约）',
+    en: 'The calendar kind must be user (my bookings) or resource (a resource’s bookings)',
+  },
+  CALENDAR_RESOURCE_NOT_FOUND: { zh: '资源不存在', en: 'The resource does not exist' },
+  CALENDAR_RESOURCE_FORBIDDEN: {
+    zh: '只有该资源的管理员可以订阅它的日历',
+    en: 'Only the resource’s administrators may subscribe to its calendar',
+  },
+  CALENDAR_RATE_LIMITED: {
+    zh: '请求过于频繁，请{seconds}秒后再试',
+    en: 'Too many requests; try again in {seconds} s',
+  },
   // Ballot: fair release of contested slots (section: ballot)
   BALLOT_DRAW_PENDING: {
     zh: '抽签报名已于 {closesAt} 截止，正在抽签，请稍后再试',

@@ -46,6 +46,7 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   group: { zh: '群组', en: 'Groups' },
   // (section: meetings)
   // (section: calendar)
+  calendar: { zh: '日历订阅', en: 'Calendar subscriptions' },
   // (section: ballot)
   ballot: { zh: '抽签', en: 'Ballot' },
 };
@@ -111,6 +112,7 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   grant: { zh: '授权', en: 'Grant' },
   revoke: { zh: '撤销授权', en: 'Revoke' },
   // (section: calendar)
+  rotate: { zh: '更换链接', en: 'Replace the link' },
   // (section: ballot)
   draw: { zh: '抽签', en: 'Draw' },
   drawNow: { zh: '提前抽签', en: 'Draw now' },

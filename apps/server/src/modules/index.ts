@@ -46,6 +46,7 @@ import { directoryDataGraphql } from './directory/directory.data.resolvers.ts';
 // (section: manage-home)
 // (section: meetings)
 // (section: calendar)
+import { calendarGraphql } from './calendar/calendar.resolvers.ts';
 
 /** Every module's GraphQL contributions, in one list the endpoints are built from. */
 export const graphqlContributions: GraphqlContribution[] = [
@@ -105,4 +106,5 @@ export const graphqlContributions: GraphqlContribution[] = [
   // back-office home (section: manage-home)
   // cloud meetings (section: meetings)
   // calendars (section: calendar)
+  calendarGraphql,
 ];

@@ -283,6 +283,11 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findManageHomeOverview': ['user'],
     // cloud meetings (section: meetings)
     // calendars (section: calendar)
+    // the services let each user see and change only their own feeds, and make a resource's feed
+    // only for its administrators (CALENDAR_RESOURCE_FORBIDDEN)
+    'Query.findCalendarFeedAllForAccount': ['user'],
+    'Mutation.saveCalendarFeed': ['user'],
+    'Mutation.deleteCalendarFeed': ['user'],
   },
   iam: {
     'Query._endpoint': ['anonymous'],

@@ -641,6 +641,38 @@ export type BlackSettings = {
 };
 
 /**
+ * A private calendar feed of the signed-in user (its URL is not shown again: only a hash of its
+ * secret token is kept). kind: user (the user's own bookings, online meetings included) or
+ * resource (the bookings of a resource the user administers).
+ */
+export type CalendarFeed = {
+  __typename?: 'CalendarFeed';
+  /** YYYY-MM-DD HH:mm:ss in the tenant's time zone. */
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  kind?: Maybe<Scalars['String']['output']>;
+  /** The resource of a resource feed; empty for kind user. */
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * The result of making a feed: its URL, shown this once (https, and the same as webcal:// which
+ * calendar apps open as a subscription). replaced: an older feed of the same kind was revoked.
+ */
+export type CalendarFeedResult = {
+  __typename?: 'CalendarFeedResult';
+  errcode?: Maybe<Scalars['String']['output']>;
+  feed?: Maybe<CalendarFeed>;
+  msg?: Maybe<Scalars['String']['output']>;
+  msg_en?: Maybe<Scalars['String']['output']>;
+  replaced?: Maybe<Scalars['Boolean']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+  webcal_url?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * An item of a code table (product spec 3 "Tree items"). Items form a tree inside their table:
  * item_parent is the parent's item_code; a root has its own name there. item_level is the
  * depth in that tree (roots 1). create_time: "YYYY-MM-DD HH:mm:ss" in the tenant's time zone.
@@ -1660,6 +1692,8 @@ export type Mutation = {
   deleteAppointmentInformation?: Maybe<OperationResult>;
   /** Administrators remove an entry (a ban in force ends; the entry is hidden from the list). */
   deleteBlackList?: Maybe<OperationResult>;
+  /** Revokes one of the caller's calendar feeds: its URL answers 404 from then on; ids holds its id. */
+  deleteCalendarFeed?: Maybe<OperationResult>;
   /** Refused while the item has children. */
   deleteCodeItems?: Maybe<OperationResult>;
   /**
@@ -1758,6 +1792,12 @@ export type Mutation = {
   saveBlackList?: Maybe<OperationResult>;
   /** Administrators set the black-settings rule (applies to no-shows marked from then on). */
   saveBlackSettings?: Maybe<OperationResult>;
+  /**
+   * Makes the caller's calendar feed (kind user, the default; or resource with resources_id, for
+   * the resource's administrators), replacing the live one of the same kind: the old URL answers
+   * 404 from then on. The answer carries the new URL, which is not shown again.
+   */
+  saveCalendarFeed?: Maybe<CalendarFeedResult>;
   saveCodeItems?: Maybe<OperationResult>;
   saveCodes?: Maybe<OperationResult>;
   saveCollectionConfig?: Maybe<OperationResult>;
@@ -1987,6 +2027,10 @@ export type MutationDeleteBlackListArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationDeleteCalendarFeedArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type MutationDeleteCodeItemsArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -2147,6 +2191,11 @@ export type MutationSaveBlackListArgs = {
 
 export type MutationSaveBlackSettingsArgs = {
   model: InputBlackSettings;
+};
+
+export type MutationSaveCalendarFeedArgs = {
+  kind?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationSaveCodeItemsArgs = {
@@ -2758,6 +2807,8 @@ export type Query = {
   findBlackListForSelf?: Maybe<BlackList>;
   /** The tenant's black-settings rule (administrators). */
   findBlackSettings?: Maybe<BlackSettings>;
+  /** The caller's live calendar feeds, newest first; resources_id narrows them to one resource's. */
+  findCalendarFeedAllForAccount?: Maybe<Array<Maybe<CalendarFeed>>>;
   /**
    * Items of the code tables selected by code_id (a table's id) and/or code (a prefix of the
    * tables' code: "yy_" selects every table of the product), by table then item_index. With
@@ -3111,6 +3162,10 @@ export type QueryFindBlackListAllArgs = {
   filter?: InputMaybe<BlackListFilterMap>;
   first?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindCalendarFeedAllForAccountArgs = {
+  resources_id?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryFindCodeItemsAllArgs = {
@@ -5344,6 +5399,8 @@ export type ResolversTypes = ResolversObject<{
   BlackListFilterMap: BlackListFilterMap;
   BlackSettings: ResolverTypeWrapper<BlackSettings>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CalendarFeed: ResolverTypeWrapper<CalendarFeed>;
+  CalendarFeedResult: ResolverTypeWrapper<CalendarFeedResult>;
   CodeItem: ResolverTypeWrapper<CodeItem>;
   Codes: ResolverTypeWrapper<Codes>;
   CodesConnection: ResolverTypeWrapper<CodesConnection>;
@@ -5582,6 +5639,8 @@ export type ResolversParentTypes = ResolversObject<{
   BlackListFilterMap: BlackListFilterMap;
   BlackSettings: BlackSettings;
   Boolean: Scalars['Boolean']['output'];
+  CalendarFeed: CalendarFeed;
+  CalendarFeedResult: CalendarFeedResult;
   CodeItem: CodeItem;
   Codes: Codes;
   CodesConnection: CodesConnection;
@@ -6297,6 +6356,31 @@ export type BlackSettingsResolvers<
   update_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type CalendarFeedResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CalendarFeed'] = ResolversParentTypes['CalendarFeed'],
+> = ResolversObject<{
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CalendarFeedResultResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CalendarFeedResult'] = ResolversParentTypes['CalendarFeedResult'],
+> = ResolversObject<{
+  errcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feed?: Resolver<Maybe<ResolversTypes['CalendarFeed']>, ParentType, ContextType>;
+  msg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  msg_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replaced?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  webcal_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type CodeItemResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['CodeItem'] = ResolversParentTypes['CodeItem'],
@@ -6621,6 +6705,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteBlackListArgs, 'id'>
   >;
+  deleteCalendarFeed?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDeleteCalendarFeedArgs>
+  >;
   deleteCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -6833,6 +6923,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSaveBlackSettingsArgs, 'model'>
+  >;
+  saveCalendarFeed?: Resolver<
+    Maybe<ResolversTypes['CalendarFeedResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveCalendarFeedArgs>
   >;
   saveCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -7540,6 +7636,12 @@ export type QueryResolvers<
   >;
   findBlackListForSelf?: Resolver<Maybe<ResolversTypes['BlackList']>, ParentType, ContextType>;
   findBlackSettings?: Resolver<Maybe<ResolversTypes['BlackSettings']>, ParentType, ContextType>;
+  findCalendarFeedAllForAccount?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['CalendarFeed']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindCalendarFeedAllForAccountArgs>
+  >;
   findCodeItemsAll?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['CodeItem']>>>,
     ParentType,
@@ -9359,6 +9461,8 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   BlackListConnection?: BlackListConnectionResolvers<ContextType>;
   BlackListEdge?: BlackListEdgeResolvers<ContextType>;
   BlackSettings?: BlackSettingsResolvers<ContextType>;
+  CalendarFeed?: CalendarFeedResolvers<ContextType>;
+  CalendarFeedResult?: CalendarFeedResultResolvers<ContextType>;
   CodeItem?: CodeItemResolvers<ContextType>;
   Codes?: CodesResolvers<ContextType>;
   CodesConnection?: CodesConnectionResolvers<ContextType>;
