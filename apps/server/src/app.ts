@@ -32,6 +32,7 @@ import { noShowJob } from './modules/checkin/checkin.jobs.ts';
 import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
 import { visitorRetentionJob } from './modules/visitors/visitors.admin-people.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { ballotDrawJob } from './modules/ballot/ballot.draw.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 
 export interface AppDeps {
@@ -171,6 +172,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
         mailOutboxJob(config, app.log),
         // visitor retention (section: visitors-admin-people)
         visitorRetentionJob({ config, log: app.log }),
+        // the ballot's draws at the end of collection windows (section: ballot)
+        ballotDrawJob({ config, log: app.log }),
       ],
       app.log,
     );

@@ -45,6 +45,8 @@ import { directoryGroupsGraphql } from './directory/directory.groups.resolvers.t
 import { directoryDataGraphql } from './directory/directory.data.resolvers.ts';
 // (section: manage-home)
 // (section: meetings)
+// (section: ballot)
+import { ballotGraphql } from './ballot/ballot.resolvers.ts';
 // (section: calendar)
 import { calendarGraphql } from './calendar/calendar.resolvers.ts';
 
@@ -105,6 +107,8 @@ export const graphqlContributions: GraphqlContribution[] = [
   directoryDataGraphql,
   // back-office home (section: manage-home)
   // cloud meetings (section: meetings)
+  // fair release of contested slots (section: ballot)
+  ballotGraphql,
   // calendars (section: calendar)
   calendarGraphql,
 ];

@@ -282,6 +282,18 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // within the caller's scope and refuses (FORBIDDEN) a user who administers nothing
     'Query.findManageHomeOverview': ['user'],
     // cloud meetings (section: meetings)
+    // fair release of contested slots (section: ballot): release modes are read by any signed-in user
+    // (booking screens); the services let each user see only their own entries, a resource's
+    // administrators (tenant administrators for types) set modes and list, replay and draw its draws
+    'Query.findBallotSettings': ['user'],
+    'Query.findBallotDateInfo': ['user'],
+    'Query.findBallotEntriesForSelf': ['user'],
+    'Query.findBallotDrawAll': ['user'],
+    'Query.findBallotDraw': ['user'],
+    'Mutation.saveBallotSetting': ['user'],
+    'Mutation.replayBallotDraw': ['user'],
+    'Mutation.drawBallotNow': ['user'],
+    // (end section: ballot)
     // calendars (section: calendar)
     // the services let each user see and change only their own feeds, and make a resource's feed
     // only for its administrators (CALENDAR_RESOURCE_FORBIDDEN)

@@ -570,6 +570,181 @@ export type AppointmentVacancyRate = {
 };
 
 /**
+ * A resource's date as the booking screens show it. phase: 'race' (no ballot), 'not_open',
+ * 'collecting' (entries taken until closes_at), 'drawing' (closed, draw pending), 'drawn'.
+ * opens_at/closes_at "YYYY-MM-DD HH:mm:ss" in the tenant's zone; slots: after the draw, how many
+ * entered each slot.
+ */
+export type BallotDateInfo = {
+  __typename?: 'BallotDateInfo';
+  appointment_date?: Maybe<Scalars['String']['output']>;
+  closes_at?: Maybe<Scalars['String']['output']>;
+  mine?: Maybe<Array<Maybe<BallotMyEntry>>>;
+  opens_at?: Maybe<Scalars['String']['output']>;
+  phase?: Maybe<Scalars['String']['output']>;
+  release_mode?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['ID']['output']>;
+  slots?: Maybe<Array<Maybe<BallotSlotCount>>>;
+  window_minutes?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * One draw of a resource's date: the recorded seed (64 hex digits), the settings it ran with,
+ * the places of each slot, counts, how long it took (ms), and who drew ('' the draw job, else the
+ * administrator who drew early).
+ */
+export type BallotDraw = {
+  __typename?: 'BallotDraw';
+  appointment_date?: Maybe<Scalars['String']['output']>;
+  closes_at?: Maybe<Scalars['String']['output']>;
+  drawn_at?: Maybe<Scalars['String']['output']>;
+  drawn_by?: Maybe<Scalars['String']['output']>;
+  entries_count?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  max_wins_per_person?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['ID']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  seed?: Maybe<Scalars['String']['output']>;
+  slots?: Maybe<Array<Maybe<BallotSlotPlaces>>>;
+  took_ms?: Maybe<Scalars['Int']['output']>;
+  weighted?: Maybe<Scalars['Boolean']['output']>;
+  winners_count?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BallotDrawConnection = {
+  __typename?: 'BallotDrawConnection';
+  edges?: Maybe<Array<Maybe<BallotDrawEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BallotDrawDetail = {
+  __typename?: 'BallotDrawDetail';
+  appointment_date?: Maybe<Scalars['String']['output']>;
+  closes_at?: Maybe<Scalars['String']['output']>;
+  drawn_at?: Maybe<Scalars['String']['output']>;
+  drawn_by?: Maybe<Scalars['String']['output']>;
+  entries?: Maybe<Array<Maybe<BallotDrawEntry>>>;
+  entries_count?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  max_wins_per_person?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['ID']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  seed?: Maybe<Scalars['String']['output']>;
+  slots?: Maybe<Array<Maybe<BallotSlotPlaces>>>;
+  took_ms?: Maybe<Scalars['Int']['output']>;
+  weighted?: Maybe<Scalars['Boolean']['output']>;
+  winners_count?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BallotDrawEdge = {
+  __typename?: 'BallotDrawEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<BallotDraw>;
+};
+
+/** An entry of a draw, in drawn order (position null for merged duplicates and withdrawn entries). */
+export type BallotDrawEntry = {
+  __typename?: 'BallotDrawEntry';
+  appointment_id?: Maybe<Scalars['ID']['output']>;
+  appointment_user?: Maybe<Scalars['String']['output']>;
+  appointment_user_name?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  outcome?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['Int']['output']>;
+  refusal?: Maybe<Scalars['String']['output']>;
+  slot?: Maybe<Scalars['String']['output']>;
+  weight?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A draw made now by an administrator: the draw, and how many entries were refused. */
+export type BallotDrawNow = {
+  __typename?: 'BallotDrawNow';
+  appointment_date?: Maybe<Scalars['String']['output']>;
+  entries_count?: Maybe<Scalars['Int']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  losers?: Maybe<Scalars['Int']['output']>;
+  resources_id?: Maybe<Scalars['ID']['output']>;
+  seed?: Maybe<Scalars['String']['output']>;
+  winners_count?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * The ballot side of one of the caller's bookings: outcome as in BallotMyEntry, refusal (the
+ * engine's code when 'refused'), when entries closed and the draw ran, the entry's position in
+ * the drawn order, and how many entered the slot (after the draw).
+ */
+export type BallotEntryForSelf = {
+  __typename?: 'BallotEntryForSelf';
+  appointment_id?: Maybe<Scalars['ID']['output']>;
+  closes_at?: Maybe<Scalars['String']['output']>;
+  drawn_at?: Maybe<Scalars['String']['output']>;
+  entered?: Maybe<Scalars['Int']['output']>;
+  outcome?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['Int']['output']>;
+  refusal?: Maybe<Scalars['String']['output']>;
+  slot?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * An entry of the caller's: the slot ("HH:mm-HH:mm"), its booking, and its outcome ('waiting'
+ * until the draw, then 'won', 'full', 'capped', 'refused', 'duplicate' or 'withdrawn').
+ */
+export type BallotMyEntry = {
+  __typename?: 'BallotMyEntry';
+  appointment_id?: Maybe<Scalars['ID']['output']>;
+  outcome?: Maybe<Scalars['String']['output']>;
+  slot?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A replay of a recorded draw: verified when drawing again from the seed with the recorded
+ * inputs gives the recorded positions and outcomes; difference names the first entry that differs.
+ */
+export type BallotReplay = {
+  __typename?: 'BallotReplay';
+  difference?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  seed?: Maybe<Scalars['String']['output']>;
+  verified?: Maybe<Scalars['Boolean']['output']>;
+  winners?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * How a resource type's or a resource's slots are released when their date opens
+ * (docs/GLOSSARY.md "Ballot"). release_mode: 'race' (the first submit wins; the default) or
+ * 'ballot' (submits during window_minutes from the opening time are collected and drawn at the
+ * window's end). weighted: people with recent no-shows or ballot wins (30 days) get lower
+ * chances. max_wins_per_person: most places one person wins in one draw (0: no cap). source:
+ * where the settings in force come from ('resource', 'type', 'default').
+ */
+export type BallotSetting = {
+  __typename?: 'BallotSetting';
+  max_wins_per_person?: Maybe<Scalars['Int']['output']>;
+  release_mode?: Maybe<Scalars['String']['output']>;
+  source?: Maybe<Scalars['String']['output']>;
+  target_id?: Maybe<Scalars['ID']['output']>;
+  target_kind?: Maybe<Scalars['String']['output']>;
+  weighted?: Maybe<Scalars['Boolean']['output']>;
+  window_minutes?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BallotSlotCount = {
+  __typename?: 'BallotSlotCount';
+  entered?: Maybe<Scalars['Int']['output']>;
+  slot?: Maybe<Scalars['String']['output']>;
+};
+
+export type BallotSlotPlaces = {
+  __typename?: 'BallotSlotPlaces';
+  capacity?: Maybe<Scalars['Int']['output']>;
+  slot?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * A blacklist entry: user_account may not book from start_time until end_time (exclusive,
  * "YYYY-MM-DD HH:mm:ss" in the tenant's time zone) unless pardoned. source: '1' the
  * black-settings rule (after no_show_count no-shows), '2' added by an administrator. state: '1'
@@ -842,6 +1017,20 @@ export type InputAppointmentParticipant = {
   participant_dept_name?: InputMaybe<Scalars['String']['input']>;
   participant_id?: InputMaybe<Scalars['String']['input']>;
   participant_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Release settings of a resource type (target_kind 'type', tenant administrators) or a resource
+ * ('resource', its administrators too). window_minutes 1-1440 (default 10), weighted (default
+ * false), max_wins_per_person 0-100 (default 0: no cap).
+ */
+export type InputBallotSetting = {
+  max_wins_per_person?: InputMaybe<Scalars['Int']['input']>;
+  release_mode?: InputMaybe<Scalars['String']['input']>;
+  target_id?: InputMaybe<Scalars['ID']['input']>;
+  target_kind?: InputMaybe<Scalars['String']['input']>;
+  weighted?: InputMaybe<Scalars['Boolean']['input']>;
+  window_minutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /**
@@ -1729,6 +1918,8 @@ export type Mutation = {
   deleteVisitorList?: Maybe<OperationResult>;
   deleteVisitorLongTermEntity?: Maybe<OperationResult>;
   deleteVisitorPersonType?: Maybe<OperationResult>;
+  /** Closes a date's collection early and draws it now (the resource's administrators; logged). */
+  drawBallotNow?: Maybe<BallotDrawNow>;
   /**
    * Imports visitors from rows (as the Excel import reads them; the file upload is
    * POST /api/visitors/records/import): each row checked, duplicates within the rows and against
@@ -1751,6 +1942,8 @@ export type Mutation = {
    * seat) is freed in the same transaction.
    */
   rejectAppointment?: Maybe<OperationResult>;
+  /** Draws a recorded draw again from its seed and inputs and compares (logged). */
+  replayBallotDraw?: Maybe<BallotReplay>;
   /** Administrators: replies to an evaluation (non-empty, at most 1000 characters; replaces an earlier reply). */
   replyAppointmentEvaluate?: Maybe<OperationResult>;
   /** Queues failed e-mails again with fresh attempts (administrators); all or nothing. */
@@ -1788,6 +1981,7 @@ export type Mutation = {
    * checked-in booking there, until its sign_out_end.
    */
   saveAppointmentSignOut?: Maybe<OperationResult>;
+  saveBallotSetting?: Maybe<OperationResult>;
   /** Administrators put a user on the blacklist (refused while one is in force for them). */
   saveBlackList?: Maybe<OperationResult>;
   /** Administrators set the black-settings rule (applies to no-shows marked from then on). */
@@ -2117,6 +2311,11 @@ export type MutationDeleteVisitorPersonTypeArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationDrawBallotNowArgs = {
+  date?: InputMaybe<Scalars['Date']['input']>;
+  resourcesId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type MutationImportVisitorInfoArgs = {
   models: Array<VisitorRegistrationInput>;
 };
@@ -2137,6 +2336,10 @@ export type MutationRecordVisitorEntriesArgs = {
 export type MutationRejectAppointmentArgs = {
   id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+export type MutationReplayBallotDrawArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type MutationReplyAppointmentEvaluateArgs = {
@@ -2183,6 +2386,10 @@ export type MutationSaveAppointmentSignInArgs = {
 
 export type MutationSaveAppointmentSignOutArgs = {
   code: Scalars['String']['input'];
+};
+
+export type MutationSaveBallotSettingArgs = {
+  model?: InputMaybe<InputBallotSetting>;
 };
 
 export type MutationSaveBlackListArgs = {
@@ -2801,6 +3008,16 @@ export type Query = {
   findAppointmentStatistics?: Maybe<AppointmentStatistics>;
   /** Administrators: the vacancy rate of each resource between two dates ("YYYY-MM-DD", at most 366 days). */
   findAppointmentVacancyRateTable?: Maybe<Array<Maybe<AppointmentVacancyRate>>>;
+  /** How a resource's date is released, its phase and the caller's entries. */
+  findBallotDateInfo?: Maybe<BallotDateInfo>;
+  /** One draw with its entries in drawn order. */
+  findBallotDraw?: Maybe<BallotDrawDetail>;
+  /** Draws of the resources the caller administers, latest first; dates YYYY-MM-DD. */
+  findBallotDrawAll?: Maybe<BallotDrawConnection>;
+  /** The ballot side of some of the caller's bookings (others' are left out). */
+  findBallotEntriesForSelf?: Maybe<Array<Maybe<BallotEntryForSelf>>>;
+  /** The release settings in force for some resources, and those of some resource types. */
+  findBallotSettings?: Maybe<Array<Maybe<BallotSetting>>>;
   /** Administrators: the tenant's blacklist entries (removed ones excepted), newest first. */
   findBlackListAll?: Maybe<BlackListConnection>;
   /** The caller's ban in force (its reason and end), or null. */
@@ -3155,6 +3372,32 @@ export type QueryFindAppointmentStatisticsArgs = {
 export type QueryFindAppointmentVacancyRateTableArgs = {
   endDate: Scalars['String']['input'];
   startDate: Scalars['String']['input'];
+};
+
+export type QueryFindBallotDateInfoArgs = {
+  date?: InputMaybe<Scalars['Date']['input']>;
+  resourcesId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindBallotDrawArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindBallotDrawAllArgs = {
+  dateFrom?: InputMaybe<Scalars['String']['input']>;
+  dateTo?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  resourcesId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryFindBallotEntriesForSelfArgs = {
+  appointmentIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
+};
+
+export type QueryFindBallotSettingsArgs = {
+  resourcesIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
+  resourcesTypeIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
 export type QueryFindBlackListAllArgs = {
@@ -5393,6 +5636,19 @@ export type ResolversTypes = ResolversObject<{
   AppointmentStatistics: ResolverTypeWrapper<AppointmentStatistics>;
   AppointmentStatisticsItem: ResolverTypeWrapper<AppointmentStatisticsItem>;
   AppointmentVacancyRate: ResolverTypeWrapper<AppointmentVacancyRate>;
+  BallotDateInfo: ResolverTypeWrapper<BallotDateInfo>;
+  BallotDraw: ResolverTypeWrapper<BallotDraw>;
+  BallotDrawConnection: ResolverTypeWrapper<BallotDrawConnection>;
+  BallotDrawDetail: ResolverTypeWrapper<BallotDrawDetail>;
+  BallotDrawEdge: ResolverTypeWrapper<BallotDrawEdge>;
+  BallotDrawEntry: ResolverTypeWrapper<BallotDrawEntry>;
+  BallotDrawNow: ResolverTypeWrapper<BallotDrawNow>;
+  BallotEntryForSelf: ResolverTypeWrapper<BallotEntryForSelf>;
+  BallotMyEntry: ResolverTypeWrapper<BallotMyEntry>;
+  BallotReplay: ResolverTypeWrapper<BallotReplay>;
+  BallotSetting: ResolverTypeWrapper<BallotSetting>;
+  BallotSlotCount: ResolverTypeWrapper<BallotSlotCount>;
+  BallotSlotPlaces: ResolverTypeWrapper<BallotSlotPlaces>;
   BlackList: ResolverTypeWrapper<BlackList>;
   BlackListConnection: ResolverTypeWrapper<BlackListConnection>;
   BlackListEdge: ResolverTypeWrapper<BlackListEdge>;
@@ -5417,6 +5673,7 @@ export type ResolversTypes = ResolversObject<{
   InputAppointmentInformation: InputAppointmentInformation;
   InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
   InputAppointmentParticipant: InputAppointmentParticipant;
+  InputBallotSetting: InputBallotSetting;
   InputBlackList: InputBlackList;
   InputBlackSettings: InputBlackSettings;
   InputCodeItems: InputCodeItems;
@@ -5633,6 +5890,19 @@ export type ResolversParentTypes = ResolversObject<{
   AppointmentStatistics: AppointmentStatistics;
   AppointmentStatisticsItem: AppointmentStatisticsItem;
   AppointmentVacancyRate: AppointmentVacancyRate;
+  BallotDateInfo: BallotDateInfo;
+  BallotDraw: BallotDraw;
+  BallotDrawConnection: BallotDrawConnection;
+  BallotDrawDetail: BallotDrawDetail;
+  BallotDrawEdge: BallotDrawEdge;
+  BallotDrawEntry: BallotDrawEntry;
+  BallotDrawNow: BallotDrawNow;
+  BallotEntryForSelf: BallotEntryForSelf;
+  BallotMyEntry: BallotMyEntry;
+  BallotReplay: BallotReplay;
+  BallotSetting: BallotSetting;
+  BallotSlotCount: BallotSlotCount;
+  BallotSlotPlaces: BallotSlotPlaces;
   BlackList: BlackList;
   BlackListConnection: BlackListConnection;
   BlackListEdge: BlackListEdge;
@@ -5657,6 +5927,7 @@ export type ResolversParentTypes = ResolversObject<{
   InputAppointmentInformation: InputAppointmentInformation;
   InputAppointmentNumberLimitRule: InputAppointmentNumberLimitRule;
   InputAppointmentParticipant: InputAppointmentParticipant;
+  InputBallotSetting: InputBallotSetting;
   InputBlackList: InputBlackList;
   InputBlackSettings: InputBlackSettings;
   InputCodeItems: InputCodeItems;
@@ -6301,6 +6572,173 @@ export type AppointmentVacancyRateResolvers<
   resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type BallotDateInfoResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDateInfo'] = ResolversParentTypes['BallotDateInfo'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  closes_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mine?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotMyEntry']>>>, ParentType, ContextType>;
+  opens_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  release_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  slots?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotSlotCount']>>>, ParentType, ContextType>;
+  window_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotDrawResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDraw'] = ResolversParentTypes['BallotDraw'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  closes_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drawn_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drawn_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entries_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  max_wins_per_person?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slots?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotSlotPlaces']>>>, ParentType, ContextType>;
+  took_ms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  weighted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  winners_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotDrawConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDrawConnection'] = ResolversParentTypes['BallotDrawConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotDrawEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotDrawDetailResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDrawDetail'] = ResolversParentTypes['BallotDrawDetail'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  closes_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drawn_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drawn_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entries?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotDrawEntry']>>>, ParentType, ContextType>;
+  entries_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  max_wins_per_person?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slots?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotSlotPlaces']>>>, ParentType, ContextType>;
+  took_ms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  weighted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  winners_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotDrawEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDrawEdge'] = ResolversParentTypes['BallotDrawEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['BallotDraw']>, ParentType, ContextType>;
+}>;
+
+export type BallotDrawEntryResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDrawEntry'] = ResolversParentTypes['BallotDrawEntry'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  appointment_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  refusal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slot?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weight?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type BallotDrawNowResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotDrawNow'] = ResolversParentTypes['BallotDrawNow'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entries_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  losers?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  seed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  winners_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotEntryForSelfResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotEntryForSelf'] = ResolversParentTypes['BallotEntryForSelf'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  closes_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drawn_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entered?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  refusal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slot?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BallotMyEntryResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotMyEntry'] = ResolversParentTypes['BallotMyEntry'],
+> = ResolversObject<{
+  appointment_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slot?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BallotReplayResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotReplay'] = ResolversParentTypes['BallotReplay'],
+> = ResolversObject<{
+  difference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  seed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  winners?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotSettingResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotSetting'] = ResolversParentTypes['BallotSetting'],
+> = ResolversObject<{
+  max_wins_per_person?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  release_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  target_kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weighted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  window_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotSlotCountResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotSlotCount'] = ResolversParentTypes['BallotSlotCount'],
+> = ResolversObject<{
+  entered?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  slot?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BallotSlotPlacesResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotSlotPlaces'] = ResolversParentTypes['BallotSlotPlaces'],
+> = ResolversObject<{
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  slot?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type BlackListResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['BlackList'] = ResolversParentTypes['BlackList'],
@@ -6837,6 +7275,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteVisitorPersonTypeArgs, 'id'>
   >;
+  drawBallotNow?: Resolver<
+    Maybe<ResolversTypes['BallotDrawNow']>,
+    ParentType,
+    ContextType,
+    Partial<MutationDrawBallotNowArgs>
+  >;
   importVisitorInfo?: Resolver<
     Maybe<ResolversTypes['VisitorImportResult']>,
     ParentType,
@@ -6868,6 +7312,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRejectAppointmentArgs, 'id' | 'reason'>
+  >;
+  replayBallotDraw?: Resolver<
+    Maybe<ResolversTypes['BallotReplay']>,
+    ParentType,
+    ContextType,
+    Partial<MutationReplayBallotDrawArgs>
   >;
   replyAppointmentEvaluate?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -6911,6 +7361,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSaveAppointmentSignOutArgs, 'code'>
+  >;
+  saveBallotSetting?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    Partial<MutationSaveBallotSettingArgs>
   >;
   saveBlackList?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -7627,6 +8083,36 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryFindAppointmentVacancyRateTableArgs, 'endDate' | 'startDate'>
+  >;
+  findBallotDateInfo?: Resolver<
+    Maybe<ResolversTypes['BallotDateInfo']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBallotDateInfoArgs>
+  >;
+  findBallotDraw?: Resolver<
+    Maybe<ResolversTypes['BallotDrawDetail']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBallotDrawArgs>
+  >;
+  findBallotDrawAll?: Resolver<
+    Maybe<ResolversTypes['BallotDrawConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBallotDrawAllArgs>
+  >;
+  findBallotEntriesForSelf?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['BallotEntryForSelf']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBallotEntriesForSelfArgs>
+  >;
+  findBallotSettings?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['BallotSetting']>>>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBallotSettingsArgs>
   >;
   findBlackListAll?: Resolver<
     Maybe<ResolversTypes['BlackListConnection']>,
@@ -9457,6 +9943,19 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   AppointmentStatistics?: AppointmentStatisticsResolvers<ContextType>;
   AppointmentStatisticsItem?: AppointmentStatisticsItemResolvers<ContextType>;
   AppointmentVacancyRate?: AppointmentVacancyRateResolvers<ContextType>;
+  BallotDateInfo?: BallotDateInfoResolvers<ContextType>;
+  BallotDraw?: BallotDrawResolvers<ContextType>;
+  BallotDrawConnection?: BallotDrawConnectionResolvers<ContextType>;
+  BallotDrawDetail?: BallotDrawDetailResolvers<ContextType>;
+  BallotDrawEdge?: BallotDrawEdgeResolvers<ContextType>;
+  BallotDrawEntry?: BallotDrawEntryResolvers<ContextType>;
+  BallotDrawNow?: BallotDrawNowResolvers<ContextType>;
+  BallotEntryForSelf?: BallotEntryForSelfResolvers<ContextType>;
+  BallotMyEntry?: BallotMyEntryResolvers<ContextType>;
+  BallotReplay?: BallotReplayResolvers<ContextType>;
+  BallotSetting?: BallotSettingResolvers<ContextType>;
+  BallotSlotCount?: BallotSlotCountResolvers<ContextType>;
+  BallotSlotPlaces?: BallotSlotPlacesResolvers<ContextType>;
   BlackList?: BlackListResolvers<ContextType>;
   BlackListConnection?: BlackListConnectionResolvers<ContextType>;
   BlackListEdge?: BlackListEdgeResolvers<ContextType>;

@@ -1,0 +1,344 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { withTenant, type Db, type Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Job } from '../../platform/jobs.ts';
+import { lockBooker, overlapCount, takeSeat } from '../booking/booking.repository.ts';
+import { loadScene } from '../booking/booking.resources.ts';
+import { slotInstants } from '../booking/booking.rules.ts';
+import { bookingClock, evaluate, knownSettings } from '../booking/booking.service.ts';
+import { findUserByAccount } from '../directory/directory.repository.ts';
+import { notifyBookings, queuePlainMails } from '../notifications/notifications.outbox.ts';
+import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { slotCapacity } from '../resources/resources.rules.ts';
+import { listTenants } from '../tenants/tenants.repository.ts';
+import {
+  activateEntry,
+  dueDates,
+  insertDraw,
+  lockDateExclusive,
+  dateState,
+  recentRecords,
+  recordEntries,
+  refuseEntries,
+  undrawnEntries,
+  type AppointmentRow,
+  type BallotDrawRow,
+} from './ballot.repository.ts';
+import { allocate, drawOrder, mergeDuplicates, slotKey, weightOf, type DrawEntry } from './ballot.rules.ts';
+import { IN_BALLOT, settingOfResource } from './ballot.submit.ts';
+
+/** How far back no-shows and ballot wins lower a person's weight. */
+export const WEIGHT_LOOKBACK_MS = 30 * 86_400_000;
+/** How often the draw job looks for windows that closed. */
+export const DRAW_EVERY_MS = 5_000;
+
+const EXCLUSION_VIOLATION = '23P01';
+const NIL_ID = '00000000-0000-0000-0000-000000000000';
+
+function sqlState(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+interface Entry extends DrawEntry {
+  booking: AppointmentRow;
+}
+
+/** The places of each slot of a resource's date: capacity less the seats bookings already hold. */
+async function placesOf(tx: Tx, tenant: TenantRef, admin: AuthUser, resourceId: string, isoDate: string) {
+  const scene = await loadScene(tx, tenant, admin, { ids: [resourceId] }, [isoDate], { asAdmin: true });
+  const res = scene.resources[0];
+  if (!res) return null;
+  const places = new Map<string, number>();
+  if (res.rules.time_slot_rule === '2') return { res, places, free: true };
+  for (const s of res.lists.timeSlots.filter((x) => x.del === 0)) {
+    const at = slotInstants(isoDate, s.kssj, s.jssj, tenant.timeZone);
+    if (!at) continue;
+    const capacity = slotCapacity(isoDate, s, res.row.available_number, res.lists.availableNumberRules);
+    places.set(slotKey(s.kssj, s.jssj), Math.max(0, capacity - overlapCount(scene.bookings, at.startsAt, at.endsAt)));
+  }
+  return { res, places, free: false };
+}
+
+export interface DrawSummary {
+  draw: BallotDrawRow;
+  winners: number;
+  losers: number;
+}
+
+/**
+ * Draws one resource's date (docs/GLOSSARY.md "Ballot"), in one transaction holding the date's
+ * ballot lock alone: nothing when it was drawn already or no entry waits. A cryptographic seed
+ * is recorded; entries withdrawn before (their booking cancelled) take no part; duplicates of
+ * one person's slot are merged; the order is drawn from the seed (weighted when the settings
+ * say so); then, in that order, each entry with a place left and under the per-person cap is
+ * checked by the booking engine as its booker's submit would be (visibility, ban, slot rules,
+ * per-person limits; the booker's lock taken) and takes its slot, or is refused and the place
+ * passes on. Winners become normal bookings ('booked' notification); the others are refused
+ * (audit '3') and told at once with the slots still free. `by` is the administrator drawing
+ * early, null for the job.
+ */
+export async function drawDate(
+  base: Omit<RequestContext, 'tenant' | 'user'>,
+  tenant: TenantRef,
+  resourceId: string,
+  isoDate: string,
+  by: AuthUser | null,
+): Promise<DrawSummary | null> {
+  const ctx: RequestContext = { ...base, tenant, user: by };
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    await lockDateExclusive(tx, tenant.id, resourceId, isoDate);
+    const state = await dateState(tx, tenant.id, resourceId, isoDate);
+    if (state.drawn || state.waiting === 0) return null;
+    const started = performance.now();
+    const now = bookingClock.now();
+    const at = new Date(now);
+    // the job reads the resource as an administrator with no directory user (a nil id matches nobody)
+    const admin: AuthUser = by ?? { id: NIL_ID, account: '', name: '', role: 'admin', tenantId: tenant.id };
+    const found = await placesOf(tx, tenant, { ...admin, role: 'admin' }, resourceId, isoDate);
+    const rows = await undrawnEntries(tx, tenant.id, resourceId, isoDate);
+    const typeId = rows[0]!.booking.resources_type_id;
+    const setting = await settingOfResource(tx, tenant.id, resourceId, typeId);
+    const withdrawn = rows.filter(
+      (r) => r.booking.state !== '0' || r.booking.audit_status !== IN_BALLOT || r.booking.del !== 0,
+    );
+    const taking = rows.filter((r) => !withdrawn.includes(r));
+    const persons = [...new Set(taking.map((r) => r.entry.person))];
+    const records = setting.weighted
+      ? await recentRecords(tx, tenant.id, persons, new Date(now - WEIGHT_LOOKBACK_MS))
+      : null;
+    const entries: Entry[] = taking.map((r) => ({
+      id: r.entry.id,
+      person: r.entry.person,
+      slot: r.entry.slot,
+      at: r.entry.create_time.getTime(),
+      weight: records ? weightOf(records.get(r.entry.person)!) : 1,
+      booking: r.booking,
+    }));
+    const places = found?.places ?? new Map<string, number>();
+    if (found?.free) for (const e of entries) places.set(e.slot, 1);
+    const seed = randomBytes(32).toString('hex');
+    const { kept, duplicates } = mergeDuplicates(entries);
+    const needApprove = found?.res.rules.need_approve === '1';
+    const exclusive = !found || found.res.row.available_number <= 1 || found.res.rules.time_slot_rule === '2';
+    const users = new Map<string, string>();
+    const won: AppointmentRow[] = [];
+    const decisions = await allocate(drawOrder(kept, seed), places, setting.max_wins_per_person, async (e) => {
+      const b = e.booking;
+      try {
+        return await tx.transaction(async (sp) => {
+          await lockBooker(sp, tenant.id, b.appointment_user);
+          if (!users.has(b.appointment_user)) {
+            users.set(b.appointment_user, (await findUserByAccount(sp, tenant.id, b.appointment_user))?.id ?? '');
+          }
+          const booker: AuthUser = {
+            id: users.get(b.appointment_user) || NIL_ID,
+            account: b.appointment_user,
+            name: b.appointment_user_name,
+            role: 'user',
+            tenantId: tenant.id,
+          };
+          const { targets } = await evaluate(sp, ctx, tenant, booker, {
+            resourceId,
+            isoDate,
+            slotIds: b.time_slot_id ? [b.time_slot_id] : [],
+            freeStart: b.start_time,
+            freeEnd: b.end_time,
+            excludeId: b.id,
+          });
+          const t = targets[0]!;
+          if (
+            !exclusive &&
+            !(await takeSeat(sp, tenant.id, {
+              resources_id: resourceId,
+              starts_at: b.starts_at,
+              ends_at: b.ends_at,
+              capacity: t.capacity,
+            }))
+          ) {
+            return 'BOOKING_SLOT_FULL';
+          }
+          const row = await activateEntry(sp, tenant.id, b.id, {
+            exclusive,
+            audit_status: needApprove ? '1' : '0',
+            at,
+          });
+          if (!row) return 'APPOINTMENT_NOT_FOUND';
+          won.push(row);
+          return null;
+        });
+      } catch (err) {
+        if (err instanceof AppError) return err.code;
+        if (sqlState(err) === EXCLUSION_VIOLATION) return 'BOOKING_SLOT_TAKEN';
+        throw err;
+      }
+    });
+    const losers = [...decisions.filter((d) => d.outcome !== 'won').map((d) => d.id), ...duplicates.map((d) => d.id)];
+    const bookingOf = new Map(entries.map((e) => [e.id, e.booking.id]));
+    const refused = await refuseEntries(
+      tx,
+      tenant.id,
+      losers.map((id) => bookingOf.get(id)!),
+      at,
+    );
+    const weights = new Map(entries.map((e) => [e.id, e.weight]));
+    const draw = await insertDraw(tx, tenant.id, {
+      resources_id: resourceId,
+      resources_name: found?.res.row.resources_name ?? rows[0]!.booking.resources_name,
+      resources_name_en: found?.res.row.resources_name_en ?? rows[0]!.booking.resources_name_en,
+      appointment_date: isoDate,
+      closes_at: rows[0]!.entry.closes_at,
+      seed,
+      weighted: setting.weighted,
+      max_wins_per_person: setting.max_wins_per_person,
+      slots: [...places].map(([slot, capacity]) => ({ slot, capacity })),
+      entries_count: taking.length,
+      winners_count: won.length,
+      took_ms: Math.round(performance.now() - started),
+      drawn_by: by?.account ?? '',
+      drawn_at: at,
+    });
+    await recordEntries(tx, tenant.id, draw.id, [
+      ...decisions.map((d) => ({
+        id: d.id,
+        weight: weights.get(d.id)!,
+        position: d.position,
+        outcome: d.outcome,
+        refusal: d.refusal,
+      })),
+      ...duplicates.map((d) => ({
+        id: d.id,
+        weight: weights.get(d.id)!,
+        position: null,
+        outcome: 'duplicate',
+        refusal: '',
+      })),
+      ...withdrawn.map((r) => ({ id: r.entry.id, weight: null, position: null, outcome: 'withdrawn', refusal: '' })),
+    ]);
+    if (won.length && found) await notifyBookings(tx, ctx, 'booked', won, knownSettings(found.res, tenant));
+    const left = new Map(places);
+    for (const w of won) {
+      const k = slotKey(w.start_time, w.end_time);
+      left.set(k, (left.get(k) ?? 1) - 1);
+    }
+    await tellLosers(
+      tx,
+      ctx,
+      tenant,
+      refused,
+      [...left]
+        .filter(([, n]) => n > 0)
+        .map(([s]) => s)
+        .sort(),
+      taking.length,
+    );
+    await audit(tx, ctx, {
+      module: 'ballot',
+      type: by ? 'drawNow' : 'draw',
+      content: `抽签 ${draw.resources_name} ${isoDate}：${taking.length} 个报名，${won.length} 个中签，种子 ${seed}`,
+      object: draw.id,
+    });
+    return { draw, winners: won.length, losers: refused.length };
+  });
+}
+
+/**
+ * Tells each person whose entries were not drawn (one in-app notification per person, and an
+ * e-mail to the address the booking carries), with the slots still free after the draw.
+ */
+async function tellLosers(
+  tx: Tx,
+  ctx: RequestContext,
+  tenant: TenantRef,
+  rows: AppointmentRow[],
+  free: string[],
+  entered: number,
+) {
+  if (!rows.length) return;
+  const byPerson = new Map<string, AppointmentRow[]>();
+  for (const r of rows) byPerson.set(r.appointment_user, [...(byPerson.get(r.appointment_user) ?? []), r]);
+  const freeZh = free.length ? `抽签后仍有空位：${free.join('、')}，可直接预约。` : '抽签后已无空位。';
+  const freeEn = free.length
+    ? `Still free after the draw: ${free.join(', ')}; book them directly.`
+    : 'No slot is left after the draw.';
+  const notes = [];
+  const mails = [];
+  for (const [account, list] of byPerson) {
+    const first = list[0]!;
+    const slots = list.map((r) => `${r.start_time}-${r.end_time}`).join('、');
+    const content = `${first.resources_name} ${first.appointment_date} ${slots} 未中签（共 ${entered} 个报名）。${freeZh}`;
+    const contentEn = `${first.resources_name_en || first.resources_name} ${first.appointment_date} ${list.map((r) => `${r.start_time}-${r.end_time}`).join(', ')}: not drawn (${entered} entries). ${freeEn}`;
+    notes.push({
+      id: randomUUID(),
+      recipient: account,
+      event: 'rejected',
+      audience: 'booker',
+      appointment_id: first.id,
+      appointment_count: list.length,
+      resources_id: first.resources_id,
+      resources_name: first.resources_name,
+      resources_name_en: first.resources_name_en,
+      title: '抽签结果：未中签',
+      title_en: 'Ballot result: not drawn',
+      content,
+      content_en: contentEn,
+    });
+    if (first.email.trim()) {
+      mails.push({
+        recipient: first.email,
+        subject: '抽签结果：未中签 / Ballot result: not drawn',
+        body: `${content}\n\n${contentEn}`,
+      });
+    }
+  }
+  await insertNotifications(tx, tenant.id, notes);
+  await queuePlainMails(tx, ctx, tenant.id, mails);
+}
+
+export interface DrawDeps {
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** Draws every date of every active tenant whose window closed; returns how many draws ran. */
+export async function drawDue(deps: DrawDeps, db: Db, now: number): Promise<number> {
+  let drawn = 0;
+  for (const t of await listTenants(db)) {
+    if (t.state !== '1') continue;
+    const tenant: TenantRef = { id: t.id, key: t.tenant_key, timeZone: t.time_zone, isSuper: t.is_super };
+    try {
+      const due = await withTenant(db, tenant.id, (tx) => dueDates(tx, tenant.id, new Date(now)));
+      for (const d of due) {
+        if (await drawDate({ ...deps, db, ip: '' }, tenant, d.resources_id, d.appointment_date, null)) drawn++;
+      }
+    } catch (err) {
+      deps.log.error({ err, tenant: t.tenant_key }, 'ballot draw failed for a tenant');
+    }
+  }
+  return drawn;
+}
+
+/**
+ * The draw job: every few seconds, the dates whose collection window closed are drawn, one
+ * instance at a time (the platform's advisory lock); each draw also holds its date's lock and
+ * a date is drawn once (unique draw per resource and date).
+ */
+export function ballotDrawJob(deps: DrawDeps): Job {
+  return {
+    name: 'ballot-draw',
+    everyMs: DRAW_EVERY_MS,
+    async run(db) {
+      const n = await drawDue(deps, db, bookingClock.now());
+      return n ? `ballot draws: ${n}` : undefined;
+    },
+  };
+}

@@ -1,0 +1,365 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { appointments } from '../booking/booking.tables.ts';
+import { ballotDraws, ballotEntries, ballotSettings } from './ballot.tables.ts';
+
+export type BallotSettingRow = typeof ballotSettings.$inferSelect;
+export type BallotDrawRow = typeof ballotDraws.$inferSelect;
+export type BallotEntryRow = typeof ballotEntries.$inferSelect;
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** The settings rows of some targets (a resource and its type), any kind. */
+export async function settingsOf(tx: Executor, tenantId: string, targetIds: string[]): Promise<BallotSettingRow[]> {
+  if (!targetIds.length) return [];
+  const s = ballotSettings;
+  return tx
+    .select()
+    .from(s)
+    .where(and(eq(s.tenant_id, tenantId), inArray(s.target_id, targetIds)));
+}
+
+/** Creates or replaces the settings of one target. */
+export async function upsertSetting(
+  tx: Executor,
+  tenantId: string,
+  row: Pick<
+    BallotSettingRow,
+    'target_kind' | 'target_id' | 'release_mode' | 'window_minutes' | 'weighted' | 'max_wins_per_person' | 'update_user'
+  >,
+): Promise<BallotSettingRow> {
+  const s = ballotSettings;
+  const at = new Date();
+  const [saved] = await tx
+    .insert(s)
+    .values({ ...row, tenant_id: tenantId, update_time: at })
+    .onConflictDoUpdate({
+      target: [s.tenant_id, s.target_kind, s.target_id],
+      set: {
+        release_mode: row.release_mode,
+        window_minutes: row.window_minutes,
+        weighted: row.weighted,
+        max_wins_per_person: row.max_wins_per_person,
+        update_user: row.update_user,
+        update_time: at,
+      },
+    })
+    .returning();
+  return saved!;
+}
+
+/** The key of a resource's date's ballot lock: entries take it shared, the draw exclusive. */
+const drawKey = (tenantId: string, resourceId: string, isoDate: string) =>
+  `yy-ballot:${tenantId}:${resourceId}:${isoDate}`;
+
+/** Waits for a running draw of the date (entries of one date enter side by side). */
+export async function lockDateShared(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock_shared(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`,
+  );
+}
+
+/** Holds the date's ballot alone until the transaction ends (entering waits). */
+export async function lockDateExclusive(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`);
+}
+
+/** Whether a resource's date was drawn, and how many entries await a draw: one statement. */
+export async function dateState(
+  tx: Executor,
+  tenantId: string,
+  resourceId: string,
+  isoDate: string,
+): Promise<{ drawn: boolean; waiting: number }> {
+  const e = ballotEntries;
+  const d = ballotDraws;
+  const [row] = await tx
+    .select({
+      drawn: sql<boolean>`exists (select 1 from ${d} where ${d.tenant_id} = ${tenantId} and ${d.resources_id} = ${resourceId} and ${d.appointment_date} = ${isoDate})`,
+      waiting: sql<number>`(select count(*)::int from ${e} where ${e.tenant_id} = ${tenantId} and ${e.resources_id} = ${resourceId} and ${e.appointment_date} = ${isoDate} and ${e.draw_id} is null)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { drawn: !!row?.drawn, waiting: Number(row?.waiting ?? 0) };
+}
+
+/** The person's entries of a date's slots still waiting for the draw (their bookings not withdrawn). */
+export async function waitingEntriesOf(
+  tx: Executor,
+  tenantId: string,
+  where: { resourceId: string; isoDate: string; person: string },
+): Promise<{ slot: string; appointment_id: string }[]> {
+  const e = ballotEntries;
+  const a = appointments;
+  return tx
+    .select({ slot: e.slot, appointment_id: e.appointment_id })
+    .from(e)
+    .innerJoin(a, eq(a.id, e.appointment_id))
+    .where(
+      and(
+        eq(e.tenant_id, tenantId),
+        eq(e.resources_id, where.resourceId),
+        eq(e.appointment_date, where.isoDate),
+        eq(e.person, where.person),
+        isNull(e.draw_id),
+        eq(a.state, '0'),
+        eq(a.audit_status, '4'),
+      ),
+    );
+}
+
+export async function insertEntries(
+  tx: Executor,
+  tenantId: string,
+  rows: Omit<typeof ballotEntries.$inferInsert, 'tenant_id'>[],
+): Promise<void> {
+  if (rows.length) await tx.insert(ballotEntries).values(rows.map((r) => ({ ...r, tenant_id: tenantId })));
+}
+
+/** The resources' dates whose windows closed by `now` with entries not drawn yet. */
+export async function dueDates(
+  tx: Executor,
+  tenantId: string,
+  now: Date,
+): Promise<{ resources_id: string; appointment_date: string }[]> {
+  const e = ballotEntries;
+  return tx
+    .selectDistinct({ resources_id: e.resources_id, appointment_date: e.appointment_date })
+    .from(e)
+    .where(and(eq(e.tenant_id, tenantId), isNull(e.draw_id), lte(e.closes_at, now)));
+}
+
+/** The entries of a date not drawn yet, each with its booking. */
+export async function undrawnEntries(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
+  const e = ballotEntries;
+  const a = appointments;
+  return tx
+    .select({ entry: e, booking: a })
+    .from(e)
+    .innerJoin(a, eq(a.id, e.appointment_id))
+    .where(
+      and(
+        eq(e.tenant_id, tenantId),
+        eq(e.resources_id, resourceId),
+        eq(e.appointment_date, isoDate),
+        isNull(e.draw_id),
+      ),
+    )
+    .orderBy(asc(e.create_time), asc(e.id));
+}
+
+/** Per person (of `persons`): no-shows of bookings that ended since `since`, and ballot wins entered since then. */
+export async function recentRecords(
+  tx: Executor,
+  tenantId: string,
+  persons: string[],
+  since: Date,
+): Promise<Map<string, { noShows: number; wins: number }>> {
+  const out = new Map<string, { noShows: number; wins: number }>(persons.map((p) => [p, { noShows: 0, wins: 0 }]));
+  if (!persons.length) return out;
+  const a = appointments;
+  const e = ballotEntries;
+  const person = sql<string>`lower(btrim(${a.appointment_user}))`;
+  const [missed, won] = await Promise.all([
+    tx
+      .select({ person, n: count() })
+      .from(a)
+      .where(
+        and(eq(a.tenant_id, tenantId), eq(a.appointment_state, '2'), gte(a.ends_at, since), inArray(person, persons)),
+      )
+      .groupBy(person),
+    tx
+      .select({ person: e.person, n: count() })
+      .from(e)
+      .where(
+        and(eq(e.tenant_id, tenantId), eq(e.outcome, 'won'), gte(e.create_time, since), inArray(e.person, persons)),
+      )
+      .groupBy(e.person),
+  ]);
+  for (const r of missed) out.get(r.person)!.noShows = Number(r.n);
+  for (const r of won) out.get(r.person)!.wins = Number(r.n);
+  return out;
+}
+
+export async function insertDraw(
+  tx: Executor,
+  tenantId: string,
+  row: Omit<typeof ballotDraws.$inferInsert, 'tenant_id'>,
+): Promise<BallotDrawRow> {
+  const [saved] = await tx
+    .insert(ballotDraws)
+    .values({ ...row, tenant_id: tenantId })
+    .returning();
+  return saved!;
+}
+
+/** Records each entry's part in a draw (one statement). */
+export async function recordEntries(
+  tx: Executor,
+  tenantId: string,
+  drawId: string,
+  rows: { id: string; weight: number | null; position: number | null; outcome: string; refusal: string }[],
+): Promise<void> {
+  if (!rows.length) return;
+  const e = ballotEntries;
+  await tx.execute(sql`update ${e} set draw_id = ${drawId}, weight = x.weight, position = x.position,
+    outcome = x.outcome, refusal = x.refusal
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, weight real, position integer, outcome text, refusal text)
+    where ${e.tenant_id} = ${tenantId} and ${e.id} = x.id`);
+}
+
+/** A drawn entry's booking starts holding its slot: normal codes (audit '0', or '1' awaiting approval). */
+export async function activateEntry(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  set: { exclusive: boolean; audit_status: string; at: Date },
+): Promise<AppointmentRow | undefined> {
+  const a = appointments;
+  const [row] = await tx
+    .update(a)
+    .set({ active: true, exclusive: set.exclusive, audit_status: set.audit_status, update_time: set.at })
+    .where(and(eq(a.tenant_id, tenantId), eq(a.id, id), eq(a.state, '0'), eq(a.audit_status, '4')))
+    .returning();
+  return row;
+}
+
+/** Entries not drawn (or refused) become refused bookings (audit '3'); returns them. */
+export async function refuseEntries(
+  tx: Executor,
+  tenantId: string,
+  ids: string[],
+  at: Date,
+): Promise<AppointmentRow[]> {
+  if (!ids.length) return [];
+  const a = appointments;
+  return tx
+    .update(a)
+    .set({ audit_status: '3', active: false, update_time: at })
+    .where(and(eq(a.tenant_id, tenantId), inArray(a.id, ids), eq(a.audit_status, '4')))
+    .returning();
+}
+
+export interface DrawFilter {
+  /** The administrator's scope (a condition on the draw's resource); undefined: all. */
+  scope?: SQL;
+  resourceIds?: string[];
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+/** A page of draws, latest first. */
+export async function pageDraws(
+  tx: Executor,
+  tenantId: string,
+  filter: DrawFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: BallotDrawRow[]; total: number }> {
+  const d = ballotDraws;
+  const conds: SQL[] = [eq(d.tenant_id, tenantId)];
+  if (filter.scope) conds.push(filter.scope);
+  if (filter.resourceIds)
+    conds.push(filter.resourceIds.length ? inArray(d.resources_id, filter.resourceIds) : sql`false`);
+  if (filter.dateFrom) conds.push(gte(d.appointment_date, filter.dateFrom));
+  if (filter.dateTo) conds.push(lte(d.appointment_date, filter.dateTo));
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    tx.select().from(d).where(where).orderBy(desc(d.drawn_at), asc(d.id)).limit(page.limit).offset(page.offset),
+    tx.select({ n: count() }).from(d).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findDraw(tx: Executor, tenantId: string, id: string): Promise<BallotDrawRow | undefined> {
+  const d = ballotDraws;
+  const [row] = await tx
+    .select()
+    .from(d)
+    .where(and(eq(d.tenant_id, tenantId), eq(d.id, id)));
+  return row;
+}
+
+/** A draw's entries with their bookers, in drawn order (withdrawn and merged ones last). */
+export async function entriesOfDraw(tx: Executor, tenantId: string, drawId: string) {
+  const e = ballotEntries;
+  const a = appointments;
+  return tx
+    .select({
+      entry: e,
+      appointment_user: a.appointment_user,
+      appointment_user_name: a.appointment_user_name,
+      start_time: a.start_time,
+      end_time: a.end_time,
+    })
+    .from(e)
+    .innerJoin(a, eq(a.id, e.appointment_id))
+    .where(and(eq(e.tenant_id, tenantId), eq(e.draw_id, drawId)))
+    .orderBy(sql`${e.position} asc nulls last`, asc(e.create_time), asc(e.id));
+}
+
+/** The entries behind some bookings made by or for `account` (with their draws, when drawn). */
+export async function entriesOfBookings(tx: Executor, tenantId: string, appointmentIds: string[], account: string) {
+  if (!appointmentIds.length) return [];
+  const e = ballotEntries;
+  const d = ballotDraws;
+  const a = appointments;
+  return tx
+    .select({ entry: e, draw: d })
+    .from(e)
+    .innerJoin(a, eq(a.id, e.appointment_id))
+    .leftJoin(d, eq(d.id, e.draw_id))
+    .where(
+      and(
+        eq(e.tenant_id, tenantId),
+        inArray(e.appointment_id, appointmentIds),
+        or(eq(a.appointment_user, account), eq(a.created_user, account)),
+      ),
+    );
+}
+
+/** A person's entries of a resource's date (drawn or not). */
+export async function entriesOfPerson(
+  tx: Executor,
+  tenantId: string,
+  resourceId: string,
+  isoDate: string,
+  person: string,
+) {
+  const e = ballotEntries;
+  return tx
+    .select({ slot: e.slot, appointment_id: e.appointment_id, outcome: e.outcome })
+    .from(e)
+    .where(
+      and(
+        eq(e.tenant_id, tenantId),
+        eq(e.resources_id, resourceId),
+        eq(e.appointment_date, isoDate),
+        eq(e.person, person),
+      ),
+    );
+}
+
+/** How many entries each slot of some resources' dates has (withdrawn and merged ones not counted). */
+export async function entryCounts(
+  tx: Executor,
+  tenantId: string,
+  keys: { resources_id: string; appointment_date: string }[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!keys.length) return out;
+  const e = ballotEntries;
+  const a = appointments;
+  const rows = await tx
+    .select({ resources_id: e.resources_id, appointment_date: e.appointment_date, slot: e.slot, n: count() })
+    .from(e)
+    .innerJoin(a, eq(a.id, e.appointment_id))
+    .where(
+      and(
+        eq(e.tenant_id, tenantId),
+        or(...keys.map((k) => and(eq(e.resources_id, k.resources_id), eq(e.appointment_date, k.appointment_date))))!,
+        sql`${e.outcome} not in ('withdrawn', 'duplicate')`,
+        or(sql`${e.draw_id} is not null`, and(eq(a.state, '0'), eq(a.audit_status, '4')))!,
+      ),
+    )
+    .groupBy(e.resources_id, e.appointment_date, e.slot);
+  for (const r of rows) out.set(`${r.resources_id}|${r.appointment_date}|${r.slot}`, Number(r.n));
+  return out;
+}

@@ -1,0 +1,47 @@
+import { readSdl } from '../../platform/graphql/endpoint.ts';
+import { connection, ok } from '../../platform/graphql/results.ts';
+import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import { submitStages } from '../booking/booking.service.ts';
+import * as admin from './ballot.admin.ts';
+import { enterBallot } from './ballot.submit.ts';
+import * as views from './ballot.views.ts';
+
+// The ballot collects submits to resources in ballot mode (booking.service's hook point).
+submitStages.beforeInsert = enterBallot;
+
+export const ballotGraphql: GraphqlContribution<'apps_yy_sys'> = {
+  endpoint: 'apps_yy_sys',
+  typeDefs: readSdl(import.meta.url, 'ballot.graphql'),
+  resolvers: {
+    Query: {
+      findBallotSettings: async (_, { resourcesIds, resourcesTypeIds }, { ctx }) =>
+        views.settingsFor(ctx, resourcesIds, resourcesTypeIds),
+      findBallotDateInfo: async (_, { resourcesId, date }, { ctx }) => views.dateInfo(ctx, resourcesId, date),
+      findBallotEntriesForSelf: async (_, { appointmentIds }, { ctx }) => views.entriesForSelf(ctx, appointmentIds),
+      findBallotDrawAll: async (_, args, { ctx }) => {
+        const { nodes, total, offset } = await admin.listDraws(ctx, args);
+        return connection(nodes, total, offset);
+      },
+      findBallotDraw: async (_, { id }, { ctx }) => admin.drawDetail(ctx, id),
+    },
+    Mutation: {
+      saveBallotSetting: async (_, { model }, { ctx }) => {
+        const saved = await admin.saveSetting(ctx, model);
+        return ok({ ids: [saved.id] });
+      },
+      replayBallotDraw: async (_, { id }, { ctx }) => admin.replayOne(ctx, id),
+      drawBallotNow: async (_, { resourcesId, date }, { ctx }) => {
+        const d = await admin.drawNow(ctx, resourcesId, date);
+        return {
+          id: d.id,
+          resources_id: d.resources_id,
+          appointment_date: d.appointment_date,
+          seed: d.seed,
+          entries_count: d.entries_count,
+          winners_count: d.winners_count,
+          losers: d.losers,
+        };
+      },
+    },
+  },
+};

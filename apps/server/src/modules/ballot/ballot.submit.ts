@@ -1,0 +1,146 @@
+import { formatDateTime } from '@yuyue/shared';
+import type { Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { openingInstant } from '../booking/booking.rules.ts';
+import {
+  bookingClock,
+  insertOccurrence,
+  rowOf,
+  type CheckedSubmit,
+  type SaveResult,
+} from '../booking/booking.service.ts';
+import {
+  dateState,
+  insertEntries,
+  lockDateShared,
+  settingsOf,
+  waitingEntriesOf,
+  type BallotSettingRow,
+} from './ballot.repository.ts';
+import { personOf, slotKey, windowOf } from './ballot.rules.ts';
+
+/** The ballot's `audit_status`: an entry collected in a window, holding nothing until the draw. */
+export const IN_BALLOT = '4';
+
+/** The release settings in force: the resource's own, else its type's, else `race`. */
+export interface EffectiveSetting {
+  release_mode: 'race' | 'ballot';
+  window_minutes: number;
+  weighted: boolean;
+  max_wins_per_person: number;
+  /** Where they come from: 'resource', 'type', or 'default'. */
+  source: 'resource' | 'type' | 'default';
+}
+
+export const DEFAULT_SETTING: EffectiveSetting = {
+  release_mode: 'race',
+  window_minutes: 10,
+  weighted: false,
+  max_wins_per_person: 0,
+  source: 'default',
+};
+
+export function effectiveSetting(
+  rows: readonly BallotSettingRow[],
+  resourceId: string,
+  typeId: string,
+): EffectiveSetting {
+  const own = rows.find((r) => r.target_kind === 'resource' && r.target_id === resourceId);
+  const type = rows.find((r) => r.target_kind === 'type' && r.target_id === typeId);
+  const row = own ?? type;
+  if (!row) return DEFAULT_SETTING;
+  return {
+    release_mode: row.release_mode === 'ballot' ? 'ballot' : 'race',
+    window_minutes: row.window_minutes,
+    weighted: row.weighted,
+    max_wins_per_person: row.max_wins_per_person,
+    source: own ? 'resource' : 'type',
+  };
+}
+
+/** The settings of a resource (and its type) read in the transaction. */
+export async function settingOfResource(tx: Tx, tenantId: string, resourceId: string, typeId: string) {
+  return effectiveSetting(await settingsOf(tx, tenantId, [resourceId, typeId]), resourceId, typeId);
+}
+
+/** A date's collection window for a resource in ballot mode; null when its dates have no opening time. */
+export function ballotWindow(
+  setting: EffectiveSetting,
+  isoDate: string,
+  rules: Parameters<typeof openingInstant>[1],
+  zone: string,
+): { opensAt: number; closesAt: number } | null {
+  if (setting.release_mode !== 'ballot') return null;
+  const opensAt = openingInstant(isoDate, rules, zone);
+  return opensAt === null ? null : windowOf(opensAt, setting.window_minutes);
+}
+
+/**
+ * The submit stage of the ballot (`submitStages.beforeInsert`): a checked submit for a
+ * resource in ballot mode, during its date's window and before the date is drawn, is collected:
+ * each slot becomes a booking in the ballot (audit_status '4', not holding the slot) with its
+ * entry. Entering a slot again gives back the entry already there (one entry per person and
+ * slot). After the window, while the date's entries wait for the draw, a submit is refused
+ * (BALLOT_DRAW_PENDING); once drawn, or with nobody entered, the engine books as usual (null).
+ */
+export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit): Promise<SaveResult | null> {
+  const { tenant, user, res, targets, isoDate } = s;
+  const setting = await settingOfResource(tx, tenant.id, res.row.id, res.row.resources_type_id);
+  const window = ballotWindow(setting, isoDate, res.rules, tenant.timeZone);
+  if (!window) return null;
+  const now = bookingClock.now();
+  await lockDateShared(tx, tenant.id, res.row.id, isoDate);
+  const state = await dateState(tx, tenant.id, res.row.id, isoDate);
+  if (state.drawn) return null;
+  const closes = formatDateTime(window.closesAt, tenant.timeZone);
+  if (now >= window.closesAt) {
+    if (state.waiting > 0) throw new AppError('BALLOT_DRAW_PENDING', { closesAt: closes });
+    return null;
+  }
+  const person = personOf(user.account);
+  const had = new Map(
+    (await waitingEntriesOf(tx, tenant.id, { resourceId: res.row.id, isoDate, person })).map((e) => [
+      e.slot,
+      e.appointment_id,
+    ]),
+  );
+  const ids: string[] = [];
+  const entries: Parameters<typeof insertEntries>[2] = [];
+  for (const t of targets) {
+    const slot = slotKey(t.start, t.end);
+    const known = had.get(slot);
+    if (known) {
+      ids.push(known);
+      continue;
+    }
+    const values = { ...rowOf(s.model, res, user, s.dept, t, isoDate, false), audit_status: IN_BALLOT, active: false };
+    // an entry holds nothing: inserted as an inactive row, its seat taken only if it is drawn
+    const row = await insertOccurrence(tx, tenant.id, values, { exclusive: true, capacity: t.capacity }, s.model);
+    if (!row) throw new Error('an inactive ballot entry was refused by the exclusion constraint');
+    ids.push(row.id);
+    entries.push({
+      appointment_id: row.id,
+      resources_id: res.row.id,
+      appointment_date: isoDate,
+      slot,
+      person,
+      closes_at: new Date(window.closesAt),
+    });
+  }
+  await insertEntries(tx, tenant.id, entries);
+  if (entries.length) {
+    await audit(tx, ctx, {
+      module: 'ballot',
+      type: 'enter',
+      content: `参加抽签 ${res.row.resources_name} ${isoDate} ${entries.map((e) => e.slot).join(',')}（${closes} 开奖）`,
+      object: ids.join(','),
+    });
+  }
+  return {
+    ids,
+    auditStatus: IN_BALLOT,
+    texts: { zh: `已参加抽签，${closes} 开奖`, en: `Entered in the ballot; drawn at ${closes}` },
+  };
+}

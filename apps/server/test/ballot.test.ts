@@ -1,0 +1,392 @@
+/**
+ * The ballot (modules/ballot, docs/GLOSSARY.md "Ballot"): release settings, entering during the
+ * collection window (code "0", auditStatus '4', holding nothing), the draw at the window's end
+ * (engine rules per winner, cap, places passed on, losers told with the slots still free),
+ * normal booking after it, the administrator's list, detail, replay and early draw, and who may
+ * call what (anonymous, an ordinary user, a resource's administrator, a tenant administrator,
+ * another tenant). Runs on a fake booking clock.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../src/db/client.ts';
+import { drawDue } from '../src/modules/ballot/ballot.draw.ts';
+import { ballotDraws, ballotEntries } from '../src/modules/ballot/ballot.tables.ts';
+import { bookingClock } from '../src/modules/booking/booking.service.ts';
+import { appointments } from '../src/modules/booking/booking.tables.ts';
+import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
+import { notifications } from '../src/modules/notifications/notifications.tables.ts';
+import { operateLogs } from '../src/platform/audit/audit.tables.ts';
+import { at, AVAILABILITY, makeResource, makeType, makeUsers, model, submit } from './booking-fixtures.ts';
+import { createTestApp, type TestApp } from './support.ts';
+
+const SAVE_SETTING = `mutation($model: InputBallotSetting) { saveBallotSetting(model: $model) { errcode msg msg_en ids } }`;
+const SETTINGS = `query($r: [ID], $t: [ID]) { findBallotSettings(resourcesIds: $r, resourcesTypeIds: $t) {
+  target_kind target_id release_mode window_minutes weighted max_wins_per_person source } }`;
+const DATE_INFO = `query($id: ID, $date: Date) { findBallotDateInfo(resourcesId: $id, date: $date) {
+  release_mode opens_at closes_at phase slots { slot entered } mine { slot appointment_id outcome } } }`;
+const MINE = `query($ids: [ID]) { findBallotEntriesForSelf(appointmentIds: $ids) {
+  appointment_id slot outcome refusal closes_at drawn_at entered position } }`;
+const DRAWS = `query($r: ID) { findBallotDrawAll(first: 50, resourcesId: $r) { totalCount edges { node {
+  id resources_id appointment_date seed entries_count winners_count slots { slot capacity } drawn_by } } } }`;
+const DRAW = `query($id: ID) { findBallotDraw(id: $id) { id seed entries_count winners_count
+  entries { appointment_user slot weight position outcome refusal } } }`;
+const REPLAY = `mutation($id: ID) { replayBallotDraw(id: $id) { id verified difference winners } }`;
+const DRAW_NOW = `mutation($id: ID, $date: Date) { drawBallotNow(resourcesId: $id, date: $date) {
+  id entries_count winners_count losers } }`;
+const MY_LIST = `query($filter: AppointmentInformationFilterMap) { findAppointmentInformationAllForAccount(first: 50, filter: $filter) {
+  totalCount edges { node { id audit_status state start_time } } } }`;
+
+// The resources open 7 days ahead at 21:00: 2030-01-08 opens 2030-01-01 21:00 (Shanghai).
+const DATE = '2030-01-08';
+const OPENS = at('2030-01-01', '21:00');
+
+let t: TestApp;
+let admin: string;
+let typeId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.tokenFor('admin');
+  typeId = await makeType(t, admin);
+}, 240_000);
+
+afterAll(async () => {
+  bookingClock.now = () => Date.now();
+  await t?.close();
+});
+
+/** The draw job's dependencies; a draw that fails fails the test. */
+const deps = () => ({
+  config: t.config,
+  log: Object.assign(Object.create(t.app.log) as typeof t.app.log, {
+    error: (obj: unknown) => {
+      throw (obj as { err?: unknown }).err ?? new Error(JSON.stringify(obj));
+    },
+  }),
+});
+
+async function gql(token: string | undefined, doc: string, variables: Record<string, unknown> = {}) {
+  return t.gql('apps_yy_sys', doc, { token, variables });
+}
+
+/** The data of an operation that must succeed. */
+async function data(token: string, doc: string, variables: Record<string, unknown> = {}) {
+  const res = await gql(token, doc, variables);
+  expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
+  return Object.values(res.body.data!)[0] as never;
+}
+
+async function ballotResource(extra: Record<string, unknown> = {}, setting: Record<string, unknown> = {}) {
+  const r = await makeResource(t, admin, typeId, extra);
+  const saved = await data<{ errcode: string }>(admin, SAVE_SETTING, {
+    model: { target_kind: 'resource', target_id: r.id, release_mode: 'ballot', window_minutes: 10, ...setting },
+  });
+  expect(saved.errcode).toBe('0');
+  return r;
+}
+
+const enter = (token: string, resourceId: string, slotIds: string[]) =>
+  submit(t, token, { model: model(resourceId, DATE), timeSlotIdList: slotIds });
+
+async function rowsOf(ids: string[]) {
+  const rows = await t.database.db.select().from(appointments);
+  return rows.filter((r) => ids.includes(r.id));
+}
+
+describe('ballot: entering, drawing, and booking after', () => {
+  it('collects entries in the window, draws once at its end, tells losers, then books normally', async () => {
+    const r = await ballotResource();
+    const users = await makeUsers(t, 6, 'bal-a-');
+    bookingClock.now = () => OPENS - 60_000;
+    expect((await enter(users[0]!.token, r.id, [r.slots[0]!.id])).name).toBe('BOOKING_NOT_OPEN_YET');
+
+    bookingClock.now = () => OPENS + 60_000;
+    const info = await data<{ phase: string; closes_at: string; release_mode: string }>(users[0]!.token, DATE_INFO, {
+      id: r.id,
+      date: DATE,
+    });
+    expect(info).toMatchObject({ release_mode: 'ballot', phase: 'collecting', closes_at: '2030-01-01 21:10:00' });
+    const ids: string[] = [];
+    for (const u of users) {
+      const res = await enter(u.token, r.id, [r.slots[0]!.id]);
+      expect(res.code, JSON.stringify(res)).toBe('0');
+      expect(res.auditStatus).toBe('4');
+      ids.push(res.appointmentId);
+    }
+    // entering again gives back the same entry: one entry per person and slot
+    const again = await enter(users[0]!.token, r.id, [r.slots[0]!.id]);
+    expect(again).toMatchObject({ code: '0', auditStatus: '4', appointmentId: ids[0] });
+    // entries hold nothing: the slot is still available, and "my appointments" lists the entry as pending
+    const slots = await data<{ id: string; state: string }[]>(users[1]!.token, AVAILABILITY, {
+      resourcesId: r.id,
+      date: DATE,
+    });
+    expect(slots.find((s) => s.id === r.slots[0]!.id)!.state).toBe('available');
+    const mine = await data<{ edges: { node: { id: string; audit_status: string; state: string } }[] }>(
+      users[1]!.token,
+      MY_LIST,
+      { filter: { resources_id: { eq: r.id } } },
+    );
+    expect(mine.edges.map((e) => e.node)).toEqual([
+      expect.objectContaining({ id: ids[1], audit_status: '4', state: '0' }),
+    ]);
+    expect((await rowsOf(ids)).every((b) => !b.active && b.audit_status === '4')).toBe(true);
+
+    // the window closed, not drawn yet: a submit is refused, clearly
+    bookingClock.now = () => OPENS + 10 * 60_000 + 1000;
+    const pending = await enter(users[0]!.token, r.id, [r.slots[1]!.id]);
+    expect(pending.code).toBe('500');
+    expect(pending.name).toBe('BALLOT_DRAW_PENDING');
+    expect(pending.messages[0]).toContain('正在抽签');
+    expect(pending.messages_en[0]).toContain('being drawn');
+
+    // the draw job of the app may have drawn already (it runs every few seconds): either way, once
+    await drawDue(deps(), t.database.db, bookingClock.now());
+    expect(await drawDue(deps(), t.database.db, bookingClock.now())).toBe(0);
+    const draws = await t.database.db.select().from(ballotDraws).where(eq(ballotDraws.resources_id, r.id));
+    expect(draws).toHaveLength(1);
+    expect(draws[0]!.seed).toMatch(/^[0-9a-f]{64}$/);
+    const after = await rowsOf(ids);
+    const winners = after.filter((b) => b.active);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.audit_status).toBe('0');
+    expect(after.filter((b) => b.audit_status === '3')).toHaveLength(5);
+
+    // losers are told at once, with the slots still free
+    const loser = after.find((b) => b.audit_status === '3')!;
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipient, loser.appointment_user), eq(notifications.appointment_id, loser.id)));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toBe('抽签结果：未中签');
+    expect(told[0]!.content).toContain('10:00-11:00');
+    expect(told[0]!.content_en).toContain('not drawn (6 entries)');
+
+    const outcome = await data<{ outcome: string; entered: number; drawn_at: string }[]>(
+      users.find((u) => u.account === loser.appointment_user)!.token,
+      MINE,
+      { ids },
+    );
+    expect(outcome).toEqual([expect.objectContaining({ appointment_id: loser.id, outcome: 'full', entered: 6 })]);
+
+    // after the draw the remaining slots are booked as usual (race)
+    const normal = await enter(users[2]!.token, r.id, [r.slots[1]!.id]);
+    expect(normal).toMatchObject({ code: '0', auditStatus: '0' });
+    const drawnInfo = await data<{ phase: string; slots: { slot: string; entered: number }[] }>(
+      users[0]!.token,
+      DATE_INFO,
+      {
+        id: r.id,
+        date: DATE,
+      },
+    );
+    expect(drawnInfo.phase).toBe('drawn');
+    expect(drawnInfo.slots).toEqual([{ slot: '09:00-10:00', entered: 6 }]);
+
+    // administrators list, read and replay the draw; the operate log has it
+    const list = await data<{ edges: { node: { id: string; entries_count: number; winners_count: number } }[] }>(
+      admin,
+      DRAWS,
+      { r: r.id },
+    );
+    expect(list.edges.map((e) => e.node)).toEqual([
+      expect.objectContaining({ id: draws[0]!.id, entries_count: 6, winners_count: 1 }),
+    ]);
+    const detail = await data<{ entries: { position: number; outcome: string }[] }>(admin, DRAW, { id: draws[0]!.id });
+    expect(detail.entries.map((e) => e.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(detail.entries[0]!.outcome).toBe('won');
+    const replay = await data<{ verified: boolean; winners: number }>(admin, REPLAY, { id: draws[0]!.id });
+    expect(replay).toMatchObject({ verified: true, winners: 1 });
+    const logs = await t.database.db.select().from(operateLogs).where(eq(operateLogs.operate_object, draws[0]!.id));
+    expect(logs.map((l) => `${l.operate_module}:${l.operate_type}`).sort()).toEqual(['ballot:draw', 'ballot:replay']);
+
+    // a tampered result is not verified
+    await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx
+        .update(ballotEntries)
+        .set({ outcome: 'full' })
+        .where(and(eq(ballotEntries.draw_id, draws[0]!.id), eq(ballotEntries.position, 1))),
+    );
+    expect((await data<{ verified: boolean }>(admin, REPLAY, { id: draws[0]!.id })).verified).toBe(false);
+  });
+
+  it('honours the engine for each winner (a banned booker is passed over) and the per-person cap', async () => {
+    const r = await ballotResource({ available_number: 2 }, { max_wins_per_person: 1 });
+    const users = await makeUsers(t, 5, 'bal-b-');
+    bookingClock.now = () => OPENS + 60_000;
+    const slotIds = [r.slots[0]!.id, r.slots[1]!.id];
+    for (const u of users) expect((await enter(u.token, r.id, slotIds)).auditStatus).toBe('4');
+    const ban = await gql(admin, `mutation($model: InputBlackList!) { saveBlackList(model: $model) { errcode msg } }`, {
+      model: { user_account: users[0]!.account, reason: '多次爽约', reason_en: 'No-shows', days: 30 },
+    });
+    expect(ban.body.data?.saveBlackList?.errcode, JSON.stringify(ban.body)).toBe('0');
+    const drawn = await data<{ entries_count: number; winners_count: number; losers: number }>(admin, DRAW_NOW, {
+      id: r.id,
+      date: DATE,
+    });
+    expect(drawn).toMatchObject({ entries_count: 10, winners_count: 4, losers: 6 });
+    const rows = (await t.database.db.select().from(appointments).where(eq(appointments.resources_id, r.id))).filter(
+      (b) => b.active,
+    );
+    expect(rows).toHaveLength(4);
+    expect(new Set(rows.map((b) => b.appointment_user)).size).toBe(4);
+    expect(rows.some((b) => b.appointment_user === users[0]!.account)).toBe(false);
+    for (const start of ['09:00', '10:00'])
+      expect(rows.filter((b) => b.start_time === start).length).toBeLessThanOrEqual(2);
+    const detail = await data<{ entries: { appointment_user: string; outcome: string; refusal: string }[] }>(
+      admin,
+      DRAW,
+      {
+        id: (await data<{ edges: { node: { id: string } }[] }>(admin, DRAWS, { r: r.id })).edges[0]!.node.id,
+      },
+    );
+    const banned = detail.entries.filter((e) => e.appointment_user === users[0]!.account);
+    // the banned booker's entries: refused by the engine (BLACKLISTED), or drawn after the slot filled
+    expect(banned).toHaveLength(2);
+    for (const e of banned) {
+      expect(['refused', 'full']).toContain(e.outcome);
+      if (e.outcome === 'refused') expect(e.refusal).toBe('BLACKLISTED');
+    }
+    // drawing again finds nothing
+    const again = await data<{ errcode?: string }>(admin, SAVE_SETTING, {
+      model: { target_kind: 'resource', target_id: r.id, release_mode: 'ballot' },
+    });
+    expect(again.errcode).toBe('0');
+    const none = await gql(admin, DRAW_NOW, { id: r.id, date: DATE });
+    expect(none.body.errors?.[0]?.extensions?.code).toBe('BALLOT_NOTHING_TO_DRAW');
+    const logs = await t.database.db.select().from(operateLogs).where(eq(operateLogs.operate_type, 'drawNow'));
+    expect(logs.some((l) => l.operate_user_id === 'admin')).toBe(true);
+  });
+
+  it('a withdrawn entry takes no part and gives back nothing', async () => {
+    const r = await ballotResource({ available_number: 3 });
+    const [u] = await makeUsers(t, 1, 'bal-c-');
+    bookingClock.now = () => OPENS + 60_000;
+    const e = await enter(u!.token, r.id, [r.slots[0]!.id]);
+    const cancel = await gql(
+      u!.token,
+      `mutation($id: ID!) { updateAppointmentInformationState(id: $id, state: "1", reason: "不去了") { errcode msg } }`,
+      { id: e.appointmentId },
+    );
+    expect(cancel.body.data!.updateAppointmentInformationState.errcode).toBe('0');
+    bookingClock.now = () => OPENS + 11 * 60_000;
+    await drawDue(deps(), t.database.db, bookingClock.now());
+    const [entry] = await t.database.db
+      .select()
+      .from(ballotEntries)
+      .where(eq(ballotEntries.appointment_id, e.appointmentId));
+    expect(entry!.outcome).toBe('withdrawn');
+    expect((await rowsOf([e.appointmentId]))[0]).toMatchObject({ state: '1', active: false });
+  });
+});
+
+describe('ballot: settings and who may do what', () => {
+  it('settings: the resource overrides its type; bad input is refused in both languages', async () => {
+    const r = await makeResource(t, admin, typeId);
+    const student = await t.tokenFor('student');
+    expect((await data<{ release_mode: string; source: string }[]>(student, SETTINGS, { r: [r.id] }))[0]).toMatchObject(
+      {
+        release_mode: 'race',
+        source: 'default',
+      },
+    );
+    expect(
+      (
+        await data<{ errcode: string }>(admin, SAVE_SETTING, {
+          model: { target_kind: 'type', target_id: typeId, release_mode: 'ballot', window_minutes: 15, weighted: true },
+        })
+      ).errcode,
+    ).toBe('0');
+    expect(
+      (await data<{ window_minutes: number; source: string }[]>(student, SETTINGS, { r: [r.id] }))[0],
+    ).toMatchObject({
+      release_mode: 'ballot',
+      window_minutes: 15,
+      weighted: true,
+      source: 'type',
+    });
+    await data(admin, SAVE_SETTING, { model: { target_kind: 'resource', target_id: r.id, release_mode: 'race' } });
+    expect((await data<{ source: string }[]>(student, SETTINGS, { r: [r.id] }))[0]).toMatchObject({
+      release_mode: 'race',
+      source: 'resource',
+    });
+    await data(admin, SAVE_SETTING, { model: { target_kind: 'type', target_id: typeId, release_mode: 'race' } });
+    const bad = await data<{ errcode: string; msg: string; msg_en: string }>(admin, SAVE_SETTING, {
+      model: { target_kind: 'resource', target_id: r.id, release_mode: 'ballot', window_minutes: 0 },
+    });
+    expect(bad).toMatchObject({ errcode: '500' });
+    expect(bad.msg).toContain('报名时长');
+    expect(bad.msg_en).toContain('window_minutes');
+    const mode = await data<{ errcode: string; msg_en: string }>(admin, SAVE_SETTING, {
+      model: { target_kind: 'resource', target_id: r.id, release_mode: 'lottery' },
+    });
+    expect(mode.msg_en).toContain('release_mode');
+    const logs = await t.database.db.select().from(operateLogs).where(eq(operateLogs.operate_type, 'ballotSettings'));
+    expect(logs.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('anonymous, an ordinary user, a resource administrator, a tenant administrator, another tenant', async () => {
+    // a resource administered by a department; its administrator holds a position there
+    const tenantId = t.demoTenantId;
+    await withTenant(t.database.db, tenantId, async (tx) => {
+      const dept = await insertDepartment(tx, tenantId, { name: '体育馆', code: 'BAL-GYM' });
+      const boss = await insertUser(tx, tenantId, { account: 'bal-boss', name: '馆长' });
+      await insertPosition(tx, tenantId, { user_id: boss.id, dept_id: dept.id, active: true });
+    });
+    const mine = await ballotResource({ admin_dept: 'BAL-GYM' });
+    const other = await ballotResource();
+    const boss = await t.tokenFor('bal-boss');
+    const student = await t.tokenFor('student');
+    const [u] = await makeUsers(t, 1, 'bal-d-');
+    bookingClock.now = () => OPENS + 60_000;
+    await enter(u!.token, mine.id, [mine.slots[0]!.id]);
+    await enter(u!.token, other.id, [other.slots[0]!.id]);
+
+    // anonymous: nothing
+    for (const doc of [DRAWS, SETTINGS, MINE]) {
+      expect((await gql(undefined, doc, {})).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    // an ordinary user: may not draw, list or set
+    expect((await gql(student, DRAW_NOW, { id: mine.id, date: DATE })).body.errors?.[0]?.extensions?.code).toBe(
+      'BALLOT_TARGET_NOT_FOUND',
+    );
+    expect((await gql(student, DRAWS, {})).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const set = await data<{ errcode: string }>(student, SAVE_SETTING, {
+      model: { target_kind: 'resource', target_id: mine.id, release_mode: 'race' },
+    });
+    expect(set.errcode).toBe('500');
+    // the resource's administrator: their resource only; not a type's settings
+    const drawn = await data<{ id: string; winners_count: number }>(boss, DRAW_NOW, { id: mine.id, date: DATE });
+    expect(drawn.winners_count).toBe(1);
+    expect((await gql(boss, DRAW_NOW, { id: other.id, date: DATE })).body.errors?.[0]?.extensions?.code).toBe(
+      'BALLOT_TARGET_NOT_FOUND',
+    );
+    const bossList = await data<{ edges: { node: { resources_id: string } }[] }>(boss, DRAWS, {});
+    expect(bossList.edges.map((e) => e.node.resources_id)).toEqual([mine.id]);
+    expect((await data<{ verified: boolean }>(boss, REPLAY, { id: drawn.id })).verified).toBe(true);
+    const typeSet = await gql(boss, SAVE_SETTING, {
+      model: { target_kind: 'type', target_id: typeId, release_mode: 'ballot' },
+    });
+    expect(typeSet.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // the tenant administrator: every resource's draws
+    const all = await data<{ edges: { node: { id: string } }[] }>(admin, DRAWS, {});
+    expect(all.edges.some((e) => e.node.id === drawn.id)).toBe(true);
+    // another tenant's administrator sees none of them
+    const otherTenant = await t.createOtherTenant('balx');
+    const outsider = await t.tokenFor('admin', otherTenant);
+    expect((await data<{ totalCount: number }>(outsider, DRAWS, {})).totalCount).toBe(0);
+    expect((await gql(outsider, DRAW, { id: drawn.id })).body.errors?.[0]?.extensions?.code).toBe(
+      'BALLOT_DRAW_NOT_FOUND',
+    );
+    expect((await gql(outsider, REPLAY, { id: drawn.id })).body.errors?.[0]?.extensions?.code).toBe(
+      'BALLOT_DRAW_NOT_FOUND',
+    );
+    expect((await gql(outsider, DRAW_NOW, { id: other.id, date: DATE })).body.errors?.[0]?.extensions?.code).toBe(
+      'BALLOT_TARGET_NOT_FOUND',
+    );
+    // a user sees only their own entries
+    const ownIds = (await t.database.db.select().from(ballotEntries)).map((e) => e.appointment_id);
+    expect(await data<unknown[]>(student, MINE, { ids: ownIds })).toEqual([]);
+  });
+});
