@@ -1,14 +1,18 @@
 import { Suspense } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
 import { RouteErrorBoundary } from '../components/RouteError.tsx';
+import { isForbiddenError, reportQueryError } from './forbidden.ts';
 import { AppRoutes } from './router.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // a page's load refused to the user (FORBIDDEN) shows the no-permission page
+    queryCache: new QueryCache({ onError: (err, query) => reportQueryError(err, query) }),
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false },
+      // a refusal of the user's rights does not change on a second try
+      queries: { retry: (failures, err) => failures < 1 && !isForbiddenError(err), refetchOnWindowFocus: false },
     },
   });
 }

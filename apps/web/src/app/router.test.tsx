@@ -35,10 +35,11 @@ describe('the app under its base path', () => {
     expect(window.location.pathname).toBe('/yy-sys/error/404');
   });
 
-  it('gives a route without a page its title', async () => {
+  it('opens the icon page (/public/svg) without sign-in', { timeout: 60_000 }, async () => {
     window.history.replaceState(null, '', '/yy-sys/public/svg');
     render(<App basename="/yy-sys" queryClient={new QueryClient()} />);
-    expect(await screen.findByRole('heading', { name: '图标' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '图标库' }, { timeout: 30_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '复制图标名称 video-camera' })).toBeTruthy();
   });
 });
 

@@ -8,6 +8,7 @@ import { PC_ROOT, pcRoutes } from '../areas/pc/paths.ts';
 import { lazyRoute } from './lazy.tsx';
 import type { RouteDef } from './route-def.ts';
 import { Guard } from './session.tsx';
+import { ForbiddenGate } from './ForbiddenGate.tsx';
 
 /** What the app keeps on a route: its title (i18n key) and, for a lazily loaded one, how to start loading it. */
 interface RouteHandle {
@@ -32,9 +33,15 @@ const titleOnly = (title: string): Pick<RouteObject, 'element' | 'handle'> => ({
   handle: { title } satisfies RouteHandle,
 });
 
+/** A page's route: a refusal of its load by the server shows the no-permission page (app/forbidden.ts). */
+function pageRoute(importer: Importer, title: string): Pick<RouteObject, 'element' | 'handle'> {
+  const route = lazy(importer, { title });
+  return { ...route, element: <ForbiddenGate>{route.element}</ForbiddenGate> };
+}
+
 function toRoute(root: string, def: RouteDef): RouteObject {
   if (def.redirect) return { path: def.path, element: <Navigate to={`${root}/${def.redirect}`} replace /> };
-  return { path: def.path, ...(def.page ? lazy(def.page, { title: def.title }) : titleOnly(def.title)) };
+  return { path: def.path, ...(def.page ? pageRoute(def.page, def.title) : titleOnly(def.title)) };
 }
 
 /** An area: its signed-in routes inside the guard and the area's layout, its open routes without. */
@@ -68,7 +75,7 @@ function guarded(path: string, title: string, page: Importer | null, tenantCheck
         <Outlet />
       </Guard>
     ),
-    children: [{ index: true, ...(page ? lazy(page, { title }) : titleOnly(title)) }],
+    children: [{ index: true, ...(page ? pageRoute(page, title) : titleOnly(title)) }],
   };
 }
 
@@ -79,7 +86,10 @@ const appRoutes: RouteObject[] = [
   { path: '/oidc-callback-error', ...lazy(() => import('../areas/public/pages/OidcCallbackError.tsx')) },
   { path: '/error/401', ...lazy(() => import('../areas/public/pages/Error401.tsx')) },
   { path: '/error/404', ...lazy(() => import('../areas/public/pages/Error404.tsx')) },
-  { path: '/public/svg', ...titleOnly('route.other.publicSvg') },
+  {
+    path: '/public/svg',
+    ...pageRoute(() => import('../areas/pc/pages/icons/IconSprite.tsx'), 'route.other.publicSvg'),
+  },
   guarded(
     '/tenant/init',
     'route.other.tenantInit',

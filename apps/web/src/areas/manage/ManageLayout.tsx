@@ -1,22 +1,10 @@
 import {
-  AppstoreOutlined,
-  CalendarOutlined,
-  ControlOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
-  HomeOutlined,
   LayoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
-  NotificationOutlined,
   QuestionCircleOutlined,
-  SafetyOutlined,
-  ScanOutlined,
-  SettingOutlined,
-  StarOutlined,
-  StopOutlined,
-  TeamOutlined,
-  VideoCameraOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Tooltip } from 'antd';
 import Cookies from 'js-cookie';
@@ -45,23 +33,14 @@ import {
 import { TagsView, type TagAction } from './layout/TagsView.tsx';
 import { useIsMobile } from './layout/useIsMobile.ts';
 import { breadcrumbOf, manageAccess, sectionOf, type ManageMenuItem } from './menu.ts';
+import { MENU_ICONS } from './menu-icons.tsx';
 import { managePaths } from './paths.ts';
 import './manage.css';
 
-const icons: Record<string, ReactNode> = {
-  home: <HomeOutlined />,
-  appstore: <AppstoreOutlined />,
-  calendar: <CalendarOutlined />,
-  scan: <ScanOutlined />,
-  stop: <StopOutlined />,
-  star: <StarOutlined />,
-  notification: <NotificationOutlined />,
-  video: <VideoCameraOutlined />,
-  team: <TeamOutlined />,
-  safety: <SafetyOutlined />,
-  control: <ControlOutlined />,
-  setting: <SettingOutlined />,
-};
+/** The menus' icons by name (the set /public/svg lists). */
+const icons: Record<string, ReactNode> = Object.fromEntries(
+  Object.entries(MENU_ICONS).map(([name, { Icon }]) => [name, <Icon key={name} />]),
+);
 
 /** Sidebar state cookie (spec 4): '1' open, '0' closed. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';

@@ -4,14 +4,15 @@ import type { RouteDef } from '../../app/route-def.ts';
 export const MANAGE_ROOT = '/manage';
 
 export const manageRoutes: RouteDef[] = [
-  { path: 'home', title: 'route.manage.home' },
+  { path: 'home', title: 'route.manage.home', page: () => import('./pages/home/ManageHome.tsx') },
   {
     path: 'instruction',
     title: 'route.manage.instruction',
     hidden: true,
     page: () => import('./pages/Instruction.tsx'),
   },
-  { path: 'test', title: 'route.manage.test', hidden: true },
+  // spec 2.3: the blacklist settings screen under a hidden path (the same component, no copy)
+  { path: 'test', title: 'route.manage.test', hidden: true, page: () => import('./pages/black/BlackSettings.tsx') },
   { path: 'sign', title: 'route.manage.sign', page: () => import('./pages/sign/SignList.tsx') },
   { path: 'signer', title: 'route.manage.signer', hidden: true, page: () => import('./pages/sign/Signer.tsx') },
   { path: 'evaluate', title: 'route.manage.evaluate', redirect: 'evaluate/evaluate-list' },
