@@ -1100,7 +1100,14 @@ export const errorCatalogue = {
     zh: '账号“{account}”属于访客，不能作为用户导入',
     en: 'The account "{account}" belongs to a visitor and cannot be imported as a user',
   },
-  DIRECTORY_IMPORT_BAD_VALUE: { zh: '{column}的值无效：{detail}', en: 'Invalid {column}: {detail}' },
+  DIRECTORY_IMPORT_BAD_VALUE: { zh: '{column}的值无效：{detail}', en: 'Invalid {column_en}: {detail}' },
+  DIRECTORY_IMPORT_CELL_REQUIRED: { zh: '{column}不能为空', en: '{column_en} cannot be empty' },
+  DIRECTORY_IMPORT_CELL_TOO_LONG: { zh: '{column}最多{max}个字符', en: '{column_en} is longer than {max} characters' },
+  DIRECTORY_IMPORT_CELL_BAD_CODE: {
+    zh: '{column}只能包含字母、数字、下划线、连字符和点',
+    en: '{column_en} may contain only letters, digits, "_", "-" and "."',
+  },
+  DIRECTORY_IMPORT_CELL_NOT_INTEGER: { zh: '{column}必须是整数', en: '{column_en} must be an integer' },
   DIRECTORY_IMPORT_PASSWORD_NEEDED: {
     zh: '账号少于5个字符时必须填写初始密码（8至128个字符）',
     en: 'An account shorter than 5 characters needs an initial password (8 to 128 characters)',

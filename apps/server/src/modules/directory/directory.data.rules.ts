@@ -122,19 +122,20 @@ export function cellProblems(kind: DirectoryKind, cells: Record<string, string>)
     const value = cells[c.key] ?? '';
     const column = columnWords(c);
     const refuse = (code: string, params: Record<string, string | number> = {}) =>
-      problems.push({ field: c.key, code, params: { column, ...params } });
+      problems.push({ field: c.key, code, params: { column, column_en: c.en, ...params } });
     if (value === '') {
-      if (c.required) refuse('IMPORT_CELL_REQUIRED');
+      if (c.required) refuse('DIRECTORY_IMPORT_CELL_REQUIRED');
       continue;
     }
     const max = LIMITS[c.key];
-    if (max && value.length > max) refuse('IMPORT_CELL_TOO_LONG', { max });
-    else if ((c.key === 'code' || c.key === 'parent_code') && !CODE.test(value)) refuse('IMPORT_CELL_BAD_CODE');
+    if (max && value.length > max) refuse('DIRECTORY_IMPORT_CELL_TOO_LONG', { max });
+    else if ((c.key === 'code' || c.key === 'parent_code') && !CODE.test(value))
+      refuse('DIRECTORY_IMPORT_CELL_BAD_CODE');
     else if (c.key === 'account' && /\s/.test(value))
       refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: '不能含空格 no spaces' });
     else if ((c.key === 'disabled' || c.key === 'formal') && flagOf(value) === null) {
       refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: '1/0' });
-    } else if (c.key === 'order' && !/^-?\d{1,7}$/.test(value)) refuse('IMPORT_CELL_NOT_INTEGER');
+    } else if (c.key === 'order' && !/^-?\d{1,7}$/.test(value)) refuse('DIRECTORY_IMPORT_CELL_NOT_INTEGER');
     else if (c.key === 'phone' && !PHONE.test(value)) refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: value });
     else if (c.key === 'email' && !EMAIL.test(value)) refuse('DIRECTORY_IMPORT_BAD_VALUE', { detail: value });
     else if (c.key === 'password' && value.length < 8) {
