@@ -3,6 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { resourceAdministrators } from '../resources/resource-admins.ts';
 import type { AppointmentRow } from '../booking/booking.repository.ts';
+import { uidHost } from '../calendar/calendar.events.ts';
+import { bookingInvitation, invitationKindOf, personOf } from '../calendar/calendar.mail.ts';
+import { meetingsOf } from '../calendar/calendar.repository.ts';
 import {
   bookingsByIds,
   decisionReasons,
@@ -110,6 +113,17 @@ async function notifyTenant(
   const mails: NewMail[] = [];
   const domain = mailDomainOf(ctx.config.smtp.from, new URL(ctx.config.publicUrl).hostname);
   const site = `${ctx.config.publicUrl}${ctx.config.basePath}`;
+  // The booker's e-mail of a confirmation or cancellation carries the bookings' .ics (section: calendar).
+  const invites = work.some(
+    (w) => w.plan.audience === 'booker' && sendsEmail(w.resource) && invitationKindOf(event, w.rows[0]!),
+  )
+    ? await meetingsOf(
+        tx,
+        tenantId,
+        rows.map((r) => r.id),
+      )
+    : null;
+  const stamp = new Date();
 
   for (const { plan, resource, rows: group } of work) {
     const first = group[0]!;
@@ -152,12 +166,27 @@ async function notifyTenant(
       });
       if (sendsEmail(resource) && isMailAddress(to.email)) {
         const mailId = randomUUID();
+        const kind = invites && plan.audience === 'booker' ? invitationKindOf(event, first) : null;
+        const ics = kind
+          ? bookingInvitation({
+              kind,
+              bookings: group,
+              meetings: invites!,
+              zone: resource.time_zone,
+              site,
+              host: uidHost(ctx.config.publicUrl),
+              organizer: personOf(ctx.config.smtp.from),
+              attendee: { name: to.name, email: to.email },
+              stamp,
+            })
+          : null;
         mails.push({
           id: mailId,
           notification_id: id,
           recipient: to.email,
           ...mail,
           message_id: `<${mailId}@${domain}>`,
+          attachments: ics ? storedAttachments([ics]) : [],
         });
       }
     }
