@@ -192,6 +192,12 @@ export const manageRoutes: RouteDef[] = [
     hidden: true,
     page: () => import('./pages/console/DeptPostAuthorization.tsx'),
   },
+  {
+    path: 'console/directory',
+    title: 'route.manage.consoleDirectory',
+    hidden: true,
+    page: () => import('./pages/console/directory/DirectoryAdmin.tsx'),
+  },
   { path: 'visitorManagement', title: 'route.manage.visitorManagement', redirect: 'visitorManagement/overallSettings' },
   {
     path: 'visitorManagement/overallSettings',
