@@ -17,9 +17,6 @@ import { bookingClock } from './booking.service.ts';
 /** The approval step's name (one step: the resource's administrators decide). */
 const TASK = { zh: '资源管理员审批', en: 'Approval by the resource administrators' };
 
-/** Whether the caller administers the booking's resource: the one rule of resources/resource-admins.ts. */
-export { managesResource as isResourceAdmin } from '../resources/resource-admins.ts';
-
 async function bookingOf(tx: Tx, tenantId: string, id: unknown): Promise<AppointmentRow> {
   if (!isUuid(id)) throw new AppError('APPOINTMENT_NOT_FOUND');
   const row = await findAppointment(tx, tenantId, id);
@@ -53,7 +50,7 @@ export async function decide(
   if (reason.length > 500) throw new AppError('INVALID_INPUT', { detail: 'reason: at most 500 characters' });
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await bookingOf(tx, tenant.id, args.id);
-    if (!(await managesResource(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
+    if (!(await managesResource(tx, tenant.id, user, row.resources_id, 'approve'))) throw new AppError('FORBIDDEN');
     const refusal = decisionRefusal(row) ?? (await selfDecision(tx, tenant.id, row, user.account));
     if (refusal) throw new AppError(refusal.code, refusal.params);
     const at = new Date(bookingClock.now());
@@ -106,7 +103,8 @@ export async function approvalTasks(ctx: RequestContext, appointmentId: unknown)
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const row = await bookingOf(tx, tenant.id, appointmentId);
     const mine = row.appointment_user === user.account || row.created_user === user.account;
-    if (!mine && !(await managesResource(tx, tenant.id, user, row.resources_id))) throw new AppError('FORBIDDEN');
+    const approves = mine || (await managesResource(tx, tenant.id, user, row.resources_id, 'approve'));
+    if (!approves) throw new AppError('FORBIDDEN');
     const handled = (await approvalTasksOf(tx, tenant.id, row.id)).map((t) => ({
       id: t.id,
       appointment_id: t.appointment_id,

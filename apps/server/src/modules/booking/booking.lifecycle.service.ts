@@ -268,7 +268,8 @@ export async function listAllAppointments(ctx: RequestContext, args: ListArgs) {
   const limit = args.first && args.first > 0 ? Math.min(args.first, PAGE_MAX) : 20;
   const offset = args.offset && args.offset > 0 ? args.offset : 0;
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const managed = await managedScope(tx, tenant.id, user, appointments.resources_id);
+    // the bookings list: resource administrators and approvers (the sign desk is check-in's)
+    const managed = await managedScope(tx, tenant.id, user, appointments.resources_id, 'approve');
     const { rows, total } = await pageAllAppointments(
       tx,
       tenant.id,

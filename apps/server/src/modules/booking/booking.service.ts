@@ -889,6 +889,7 @@ export async function listOwnAppointments(ctx: RequestContext, args: ListArgs) {
       tenant.id,
       user,
       withContacts.map((r) => r.resources_id),
+      'any',
     );
     return { nodes: rows.map((r) => wire(r, children, tenant.timeZone, { user, managed })), total, offset };
   });

@@ -5,14 +5,13 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { applyBlackRule } from '../blacklist/blacklist.service.ts';
-import { isResourceAdmin } from '../booking/booking.approval.service.ts';
 import { releaseHold } from '../booking/booking.lifecycle.repository.ts';
 import { lockBooker, releaseSeat, type AppointmentRow } from '../booking/booking.repository.ts';
 import { bookingClock, clean, isoDateArg } from '../booking/booking.service.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
-import { managedScope } from '../resources/resource-admins.ts';
+import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
 import { checkInUrl, qrCodePng } from '../resources/resources.service.ts';
 import {
@@ -298,7 +297,7 @@ export async function scanVoucher(ctx: RequestContext, scanned: unknown, type: u
     const claims = await readCode(tx, tenant.id, scanned, 'voucher', now);
     const found = await bookingWithSign(tx, tenant.id, claims.subjectId, true);
     if (!found || found.del !== 0) throw new AppError('APPOINTMENT_NOT_FOUND');
-    if (!(await isResourceAdmin(tx, tenant.id, user, found.resources_id))) throw new AppError('FORBIDDEN');
+    if (!(await managesResource(tx, tenant.id, user, found.resources_id, 'checkin'))) throw new AppError('FORBIDDEN');
     const fresh = await consumeCode(tx, tenant.id, {
       nonce: claims.nonce,
       appointment_id: found.id,
@@ -370,7 +369,7 @@ export async function resourceCode(ctx: RequestContext, resourcesId: unknown, va
     if (!isUuid(resourcesId)) throw new AppError('RESOURCE_NOT_FOUND');
     const found = (await rulesOf(tx, tenant.id, [resourcesId])).get(resourcesId);
     if (!found || found.row.del !== 0) throw new AppError('RESOURCE_NOT_FOUND');
-    if (!(await isResourceAdmin(tx, tenant.id, user, resourcesId))) throw new AppError('FORBIDDEN');
+    if (!(await managesResource(tx, tenant.id, user, resourcesId, 'checkin'))) throw new AppError('FORBIDDEN');
     const { code, claims } = await issueCode(tx, tenant.id, 'resource', resourcesId, now, ttl);
     const url = withSignCode(checkInUrl(ctx.config, resourcesId), code);
     return {
@@ -389,7 +388,8 @@ export async function signInfo(ctx: RequestContext, appointmentId: unknown) {
   const { tenant, user } = requireUser(ctx);
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const { b, mine } = await visibleBooking(tx, tenant, user, appointmentId);
-    if (!mine && !(await isResourceAdmin(tx, tenant.id, user, b.resources_id))) throw new AppError('FORBIDDEN');
+    if (!mine && !(await managesResource(tx, tenant.id, user, b.resources_id, 'checkin')))
+      throw new AppError('FORBIDDEN');
     const rules = (await rulesOf(tx, tenant.id, [b.resources_id])).get(b.resources_id)?.rules;
     return wireSign(b, rules, tenant.timeZone);
   });
@@ -420,7 +420,7 @@ export async function markPerform(ctx: RequestContext, args: MarkArgs): Promise<
   const fmt = fmtOf(tenant.timeZone);
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const peek = await visibleBooking(tx, tenant, user, args.id);
-    if (!(await isResourceAdmin(tx, tenant.id, user, peek.b.resources_id))) throw new AppError('FORBIDDEN');
+    if (!(await managesResource(tx, tenant.id, user, peek.b.resources_id, 'checkin'))) throw new AppError('FORBIDDEN');
     // A no-show may ban its booker: serialise with the booker's submits and other markings.
     if (to === '2') await lockBooker(tx, tenant.id, peek.b.appointment_user);
     const b = signBooking((await visibleBooking(tx, tenant, user, args.id, true)).b);
@@ -517,7 +517,7 @@ export async function listSigns(ctx: RequestContext, args: SignListArgs) {
         dateTo: dates[1] ?? dates[0],
         signState: signState || undefined,
         keyword: keyword || undefined,
-        managed: await managedScope(tx, tenant.id, user, appointments.resources_id),
+        managed: await managedScope(tx, tenant.id, user, appointments.resources_id, 'checkin'),
       },
       { limit, offset },
     );
@@ -542,7 +542,7 @@ export async function staffSignOut(ctx: RequestContext, id: unknown): Promise<Ap
   const now = bookingClock.now();
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const peek = await visibleBooking(tx, tenant, user, id, true);
-    if (!(await isResourceAdmin(tx, tenant.id, user, peek.b.resources_id))) throw new AppError('FORBIDDEN');
+    if (!(await managesResource(tx, tenant.id, user, peek.b.resources_id, 'checkin'))) throw new AppError('FORBIDDEN');
     const b = signBooking(peek.b);
     const rules =
       (await rulesOf(tx, tenant.id, [b.resources_id])).get(b.resources_id)?.rules ?? checkInRulesOf(null, null);

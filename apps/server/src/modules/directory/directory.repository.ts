@@ -158,6 +158,8 @@ export async function insertPosition(
   position: { user_id: string; dept_id: string | null; post_id: string | null; active?: boolean },
 ): Promise<void> {
   await tx.insert(userPositions).values({ ...position, tenant_id: tenantId });
+  // a position moves which department and post grants reach the user
+  await announce(tx, { kind: 'user', tenantId, userId: position.user_id });
 }
 
 // ---- Reading and editing the directory ----
@@ -342,6 +344,8 @@ export async function replacePositions(
   if (positions.length) {
     await tx.insert(userPositions).values(positions.map((p) => ({ ...p, tenant_id: tenantId, user_id: userId })));
   }
+  // positions move which department and post grants reach the user
+  await announce(tx, { kind: 'user', tenantId, userId });
 }
 
 /** How many positions are held in a department, or in a post. */
@@ -434,6 +438,8 @@ export async function updateDepartment(
     .set({ ...patch, timestamp: new Date() })
     .where(and(eq(departments.tenant_id, tenantId), eq(departments.id, id)))
     .returning();
+  // a move in the tree moves who a department's grants reach: every user of the tenant
+  if (row && patch.parent !== undefined) await announce(tx, { kind: 'user', tenantId });
   return row;
 }
 
@@ -442,6 +448,8 @@ export async function deleteDepartment(tx: Executor, tenantId: string, id: strin
     .delete(departments)
     .where(and(eq(departments.tenant_id, tenantId), eq(departments.id, id)))
     .returning({ id: departments.id });
+  // its grants and triples go with it
+  if (deleted.length) await announce(tx, { kind: 'user', tenantId });
   return deleted.length > 0;
 }
 
@@ -490,6 +498,8 @@ export async function deletePost(tx: Executor, tenantId: string, id: string): Pr
     .delete(posts)
     .where(and(eq(posts.tenant_id, tenantId), eq(posts.id, id)))
     .returning({ id: posts.id });
+  // its grants and triples go with it
+  if (deleted.length) await announce(tx, { kind: 'user', tenantId });
   return deleted.length > 0;
 }
 

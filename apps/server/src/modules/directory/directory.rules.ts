@@ -54,16 +54,30 @@ export function menuVisibleTo(required: string, role: Role): boolean {
 
 /** A menu entry as the rules see it. */
 export interface MenuEntry {
+  name: string;
   required_role: string;
+  description: string;
   deleted: boolean;
 }
 
 /**
  * The entries of a tenant's menu a user of `role` gets from `canvasmenus`: not deleted, and
- * allowed for the role. Hidden (`visible` false) entries stay: the web app keeps hidden routes.
+ * allowed for the role, or (for a user who is no tenant administrator) among the sections their
+ * grants open (`opened`, entry names: directory.grants.rules.ts SECTIONS_OF_ROLE), never the
+ * home-page entry, which makes the web app treat them as a full administrator. Hidden
+ * (`visible` false) entries stay: the web app keeps hidden routes.
  */
-export function menusFor<M extends MenuEntry>(entries: readonly M[], role: Role): M[] {
-  return entries.filter((m) => !m.deleted && menuVisibleTo(m.required_role, role));
+export function menusFor<M extends MenuEntry>(
+  entries: readonly M[],
+  role: Role,
+  opened: ReadonlySet<string> = new Set(),
+): M[] {
+  return entries.filter(
+    (m) =>
+      !m.deleted &&
+      (menuVisibleTo(m.required_role, role) ||
+        (role === 'user' && opened.has(m.name) && m.description !== HOME_MENU_DESCRIPTION)),
+  );
 }
 
 /** `local_menu_mode` of the tenant's settings as the wire gives it: `YES` or `NO`. */

@@ -32,7 +32,7 @@ import type {
 } from './directory.repository.ts';
 import * as rules from './directory.rules.ts';
 import { roleHolderIds } from './directory.grants.repository.ts';
-import { rolesAsked } from './directory.grants.rules.ts';
+import { rolesAsked, sectionsOpenedBy } from './directory.grants.rules.ts';
 
 interface Caller {
   tenant: TenantRef;
@@ -103,7 +103,12 @@ export async function getMe(ctx: RequestContext): Promise<DirectoryUser & { mana
     if (!row) throw new AppError('USER_NOT_FOUND');
     const [me] = await present(tx, c, [row]);
     // One statement (none for a tenant administrator): the rule the back office's lists use.
-    return { ...me!, managesResources: await managesAnyResource(tx, c.tenant.id, c.user) };
+    // an `admin` grant makes the user a tenant administrator: `role` says so (docs/GLOSSARY.md "Grants")
+    return {
+      ...me!,
+      role: c.user.role === 'admin' ? 'admin' : me!.role,
+      managesResources: await managesAnyResource(tx, c.tenant.id, c.user, 'any'),
+    };
   });
 }
 
@@ -186,7 +191,7 @@ export async function listPosts(ctx: RequestContext, filter: unknown): Promise<P
 export async function listMyMenus(ctx: RequestContext): Promise<MenuRow[]> {
   const c = caller(ctx);
   const all = await withTenant(ctx.db, c.tenant.id, (tx) => repo.listMenus(tx, c.tenant.id));
-  return rules.menusFor(all, c.user.role);
+  return rules.menusFor(all, c.user.role, sectionsOpenedBy(c.user.grants));
 }
 
 /** The tenant's `local_menu_mode` setting: `YES` or `NO`. */

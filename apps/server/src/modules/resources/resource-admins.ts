@@ -1,3 +1,4 @@
+import type { AppRole } from '@yuyue/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -5,6 +6,7 @@ import type { AuthUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { appointments } from '../booking/booking.tables.ts';
+import { grantsReaching } from '../directory/directory.grants.repository.ts';
 import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
 import { resources } from './resources.tables.ts';
 
@@ -22,7 +24,39 @@ import { resources } from './resources.tables.ts';
  * The rule is written once, as a SQL condition on the `resources` row in scope, so "does this
  * user manage this resource" and "the resources I manage" cannot disagree; its statements are
  * constant (the user's positions are joined, not spliced in).
+ *
+ * Grants (docs/GLOSSARY.md "Grants") add to it, for a purpose: a `resourceAdmin` grant counts
+ * for every purpose (`manage`: change time, terminate, delete others' bookings, the resources
+ * list; `approve`: approvals and the bookings list; `checkin`: the sign desk and staff marking),
+ * an `approver` grant for `approve`, a `checkinStaff` grant for `checkin`; `any` asks whether any
+ * of them holds. A grant's filter limits it to its resources and the resources of its types (no
+ * filter: every resource). The grants come with the signed-in user (AuthUser.grants) and go into
+ * the statements as bound parameters, so the statements stay constant.
  */
+
+/** What a resource administrator's right is used for (see above). */
+export type AdminPurpose = 'manage' | 'approve' | 'checkin' | 'any';
+
+const ROLES_FOR: Readonly<Record<AdminPurpose, readonly AppRole[]>> = {
+  manage: ['resourceAdmin'],
+  approve: ['resourceAdmin', 'approver'],
+  checkin: ['resourceAdmin', 'checkinStaff'],
+  any: ['resourceAdmin', 'approver', 'checkinStaff'],
+};
+
+/**
+ * The part of the rule `user`'s grants give for `purpose`: 'all' (a grant without a filter), a
+ * condition on the `resources` row in scope, or undefined (no such grant).
+ */
+function byGrant(user: AuthUser, purpose: AdminPurpose): SQL | 'all' | undefined {
+  const relevant = (user.grants ?? []).filter((g) => ROLES_FOR[purpose].includes(g.permission));
+  if (!relevant.length) return undefined;
+  if (relevant.some((g) => !g.filter.resources.length && !g.filter.resourceTypes.length)) return 'all';
+  const list = (ids: string[]) => [...new Set(ids.map((i) => i.toLowerCase()))].join(',');
+  const ids = list(relevant.flatMap((g) => g.filter.resources));
+  const types = list(relevant.flatMap((g) => g.filter.resourceTypes));
+  return sql`(${resources.id}::text = any(string_to_array(${ids}, ',')) or ${resources.resources_type_id}::text = any(string_to_array(${types}, ',')))`;
+}
 
 /** The items of a comma-separated list column, trimmed, empty ones dropped (text[]). */
 const itemsOf = (column: AnyPgColumn) =>
@@ -46,18 +80,26 @@ function holdsPosition(tenantId: string, userId: string | SQL): SQL {
  * Condition on the `resources` row in scope: a resource `user` manages; undefined when they
  * manage all of them (a tenant administrator).
  */
-export function managedResources(tenantId: string, user: AuthUser): SQL | undefined {
+export function managedResources(tenantId: string, user: AuthUser, purpose: AdminPurpose = 'manage'): SQL | undefined {
   if (user.role === 'admin') return undefined;
   if (!isUuid(user.id)) return sql`false`;
-  return holdsPosition(tenantId, user.id);
+  const granted = byGrant(user, purpose);
+  if (granted === 'all') return sql`true`;
+  const held = holdsPosition(tenantId, user.id);
+  return granted ? sql`(${held} or ${granted})` : held;
 }
 
 /**
  * Condition on a resource id column (e.g. a booking's `resources_id`): a resource `user`
  * manages; undefined for a tenant administrator.
  */
-export function ofManagedResource(tenantId: string, user: AuthUser, resourceId: AnyPgColumn): SQL | undefined {
-  const managed = managedResources(tenantId, user);
+export function ofManagedResource(
+  tenantId: string,
+  user: AuthUser,
+  resourceId: AnyPgColumn,
+  purpose: AdminPurpose = 'manage',
+): SQL | undefined {
+  const managed = managedResources(tenantId, user, purpose);
   if (!managed) return undefined;
   return sql`${resourceId} in (select ${resources.id} from ${resources} where ${resources.tenant_id} = ${tenantId} and ${managed})`;
 }
@@ -68,8 +110,9 @@ export async function managesResource(
   tenantId: string,
   user: AuthUser,
   resourceId: string,
+  purpose: AdminPurpose = 'manage',
 ): Promise<boolean> {
-  const managed = managedResources(tenantId, user);
+  const managed = managedResources(tenantId, user, purpose);
   if (!managed) return true;
   if (!isUuid(resourceId)) return false;
   const [row] = await tx
@@ -81,8 +124,14 @@ export async function managesResource(
 }
 
 /** Whether `user` manages any resource of the tenant (a tenant administrator always). */
-export async function managesAnyResource(tx: Executor, tenantId: string, user: AuthUser): Promise<boolean> {
-  const managed = managedResources(tenantId, user);
+export async function managesAnyResource(
+  tx: Executor,
+  tenantId: string,
+  user: AuthUser,
+  purpose: AdminPurpose = 'manage',
+): Promise<boolean> {
+  if (byGrant(user, purpose) === 'all') return true;
+  const managed = managedResources(tenantId, user, purpose);
   if (!managed) return true;
   const [row] = await tx
     .select({ id: resources.id })
@@ -98,9 +147,10 @@ export async function managedAmong(
   tenantId: string,
   user: AuthUser,
   resourceIds: readonly string[],
+  purpose: AdminPurpose = 'manage',
 ): Promise<Set<string>> {
   const ids = [...new Set(resourceIds.filter(isUuid))];
-  const managed = managedResources(tenantId, user);
+  const managed = managedResources(tenantId, user, purpose);
   if (!managed) return new Set(ids);
   if (!ids.length) return new Set();
   const rows = await tx
@@ -122,7 +172,7 @@ export async function bookersManagedBy(
 ): Promise<Set<string>> {
   const wanted = [...new Set(accounts)];
   if (!wanted.length) return new Set();
-  const managed = ofManagedResource(tenantId, user, appointments.resources_id);
+  const managed = ofManagedResource(tenantId, user, appointments.resources_id, 'any');
   const rows = await tx
     .selectDistinct({ account: appointments.created_user })
     .from(appointments)
@@ -141,17 +191,21 @@ export async function managedScope(
   tenantId: string,
   user: AuthUser,
   resourceId?: AnyPgColumn,
+  purpose: AdminPurpose = 'manage',
 ): Promise<SQL | undefined> {
   if (user.role === 'admin') return undefined;
-  if (!(await managesAnyResource(tx, tenantId, user))) throw new AppError('FORBIDDEN');
-  return resourceId ? ofManagedResource(tenantId, user, resourceId) : managedResources(tenantId, user);
+  if (!(await managesAnyResource(tx, tenantId, user, purpose))) throw new AppError('FORBIDDEN');
+  return resourceId
+    ? ofManagedResource(tenantId, user, resourceId, purpose)
+    : managedResources(tenantId, user, purpose);
 }
 
 /**
  * Who a resource's administrator notices go to: the enabled users holding a position the
- * resource names (the same rule as above), or, when it names none, the tenant's enabled
- * administrators. Tenant administrators are not added to named ones (they manage everything,
- * and would otherwise receive every resource's notices).
+ * resource names (the same rule as above) and those holding a `resourceAdmin` grant covering it,
+ * or, when it names no position, the tenant's enabled administrators (by role or `admin` grant)
+ * too. Tenant administrators are not added to named ones (they manage everything, and would
+ * otherwise receive every resource's notices).
  */
 export async function resourceAdministrators(
   tx: Executor,
@@ -168,7 +222,12 @@ export async function resourceAdministrators(
       and(
         eq(users.tenant_id, tenantId),
         eq(users.disabled, false),
-        sql`case when ${names} then ${holdsPosition(tenantId, sql`${users.id}`)} else ${users.role} = 'admin' end`,
+        sql`(case when ${names} then ${holdsPosition(tenantId, sql`${users.id}`)} else ${users.role} = 'admin' end
+          or ${users.id} in (select h.user_id from (${grantsReaching(tenantId, sql`true`)}) h
+            where (h.permission = 'resourceAdmin' and (h.filter = ''
+                or (h.filter::jsonb -> 'resources') @> to_jsonb(${r.id}::text)
+                or (h.filter::jsonb -> 'resourceTypes') @> to_jsonb(${r.resources_type_id}::text)))
+              or (h.permission = 'admin' and not ${names})))`,
       ),
     )
     .orderBy(users.account);

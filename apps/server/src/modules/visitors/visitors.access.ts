@@ -26,10 +26,26 @@ export function signedIn(ctx: RequestContext): { tenant: TenantRef; user: AuthUs
   return { tenant: ctx.tenant, user: ctx.user };
 }
 
-/** The caller's visitor rights (a tenant administrator: all; a visitor: none). */
+/**
+ * The visitor rights the caller's grants give (docs/GLOSSARY.md "Grants"): `visitorAdmin` the
+ * 'admin' right (and 'gate'), `visitorGate` the 'gate' right.
+ */
+function grantedRights(user: AuthUser): VisitorRight[] {
+  return (user.grants ?? []).flatMap((g) =>
+    g.permission === 'visitorAdmin'
+      ? VISITOR_PERMISSIONS.admin!
+      : g.permission === 'visitorGate'
+        ? ['gate' as const]
+        : [],
+  );
+}
+
+/** The caller's visitor rights (a tenant administrator: all; a visitor: none): their grants' and their enabled rows'. */
 export async function visitorRightsOf(tx: Executor, tenantId: string, user: AuthUser): Promise<Set<VisitorRight>> {
   if (user.role === 'admin') return new Set(VISITOR_PERMISSIONS.admin);
   if (user.role !== 'user') return new Set();
+  const granted = grantedRights(user);
+  if (granted.includes('admin')) return new Set(granted);
   const rows = await tx
     .select({ permission: visitorAdminPermissions.permission })
     .from(visitorAdminPermissions)
@@ -40,7 +56,7 @@ export async function visitorRightsOf(tx: Executor, tenantId: string, user: Auth
         eq(visitorAdminPermissions.is_enable, 1),
       ),
     );
-  return new Set(rows.flatMap((r) => VISITOR_PERMISSIONS[r.permission] ?? []));
+  return new Set([...granted, ...rows.flatMap((r) => VISITOR_PERMISSIONS[r.permission] ?? [])]);
 }
 
 /** Refuses (FORBIDDEN) a caller without `right`. */
@@ -66,7 +82,9 @@ export const isWholeScope = (scope: VisitorAdminScope): boolean => !scope.areas.
 
 /**
  * The caller's visitor-admin scope, or null when they hold no visitor 'admin' right (a tenant
- * administrator: everything; a visitor administrator: their enabled row's scope).
+ * administrator: everything; a visitor administrator: what their enabled row and their
+ * `visitorAdmin` grants cover together, the widest winning: any of them covering every area
+ * covers every area, likewise for types; else the union of their lists).
  */
 export async function visitorAdminScopeOf(
   tx: Executor,
@@ -89,9 +107,24 @@ export async function visitorAdminScopeOf(
         eq(visitorAdminPermissions.is_enable, 1),
       ),
     );
-  const row = rows.find((r) => (VISITOR_PERMISSIONS[r.permission] ?? []).includes('admin'));
-  if (!row) return null;
-  return { areas: splitIds(row.scope_areas).map((a) => a.toLowerCase()), types: splitIds(row.scope_types) };
+  const scopes: VisitorAdminScope[] = rows
+    .filter((r) => (VISITOR_PERMISSIONS[r.permission] ?? []).includes('admin'))
+    .slice(0, 1)
+    .map((r) => ({ areas: splitIds(r.scope_areas).map((a) => a.toLowerCase()), types: splitIds(r.scope_types) }));
+  for (const g of user.grants ?? []) {
+    if (g.permission === 'visitorAdmin') {
+      scopes.push({ areas: g.filter.areas.map((a) => a.toLowerCase()), types: [...g.filter.visitorTypes] });
+    }
+  }
+  if (!scopes.length) return null;
+  return widest(scopes);
+}
+
+/** What several scopes cover together: a dimension left open by any of them is open; else the union. */
+export function widest(scopes: readonly VisitorAdminScope[]): VisitorAdminScope {
+  const union = (pick: (s: VisitorAdminScope) => string[]) =>
+    scopes.some((s) => !pick(s).length) ? [] : [...new Set(scopes.flatMap(pick))];
+  return { areas: union((s) => s.areas), types: union((s) => s.types) };
 }
 
 /** The caller's scope; FORBIDDEN without the visitor 'admin' right. */

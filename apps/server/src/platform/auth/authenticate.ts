@@ -29,7 +29,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const USER_CACHE_MS = 5_000;
 const MAX_USERS = 20_000;
 
-/** Users looked up recently, by tenant and token subject: the row and until when it is reused. */
+/**
+ * Users looked up recently, by tenant and token subject: the row (with the roles their grants
+ * give) and until when it is reused. A grant, a revocation or a directory change that moves who
+ * a grant reaches announces the tenant's users, so every instance looks them up again.
+ */
 const usersByKey = new Map<string, { row: SignedInPerson | undefined; until: number }>();
 /** Bumped by every forget: a lookup that began before one is not kept (it may have read the old row). */
 let generation = 0;
@@ -114,12 +118,15 @@ export async function authenticate(
   const key = identity.userId ? (isUuid(identity.userId) ? identity.userId : null) : identity.account || null;
   const row = key ? await lookUpUser(people, db, tenant.id, !!identity.userId, key) : undefined;
   if (!row || row.disabled) throw new AppError('ACCESS_TOKEN_INVALID');
+  const grants = row.role === 'visitor' ? [] : (row.grants ?? []);
   const user: AuthUser = {
     id: row.id,
     account: row.account,
     name: row.name,
-    role: row.role as Role,
+    // an `admin` grant makes a user a tenant administrator (docs/GLOSSARY.md "Grants")
+    role: row.role === 'user' && grants.some((g) => g.permission === 'admin') ? 'admin' : (row.role as Role),
     tenantId: tenant.id,
+    grants,
   };
   return { ...base, tenant, user };
 }

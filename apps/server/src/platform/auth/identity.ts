@@ -1,3 +1,4 @@
+import type { EffectiveGrant } from '@yuyue/shared';
 import type { Db, Executor } from '../../db/client.ts';
 
 /** A person as authentication sees them on every request. */
@@ -7,6 +8,11 @@ export interface SignedInPerson {
   name: string;
   role: string;
   disabled: boolean | number;
+  /**
+   * The application roles the person holds through permission grants (docs/GLOSSARY.md
+   * "Grants"); an `admin` grant makes them a tenant administrator. Visitors hold none.
+   */
+  grants?: readonly EffectiveGrant[];
 }
 
 /** A person as sign-in sees them: with their password hash and contact details for the claims. */
