@@ -1,5 +1,6 @@
-import { Avatar, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Avatar, Dropdown, Layout, Menu, Modal, Space, Typography, type MenuProps } from 'antd';
+import { CalendarFeedPanel } from './components/CalendarFeedPanel.tsx';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
@@ -74,11 +75,13 @@ export default function PcLayout() {
   const logo = settings.portal_logo || settings.logo;
   const typeItems = useTypeNavItems();
   useThemeVariable(accessibleThemeColor(settings.theme_color));
+  const [calendarOpen, setCalendarOpen] = useState(false);
 
   const userMenu = [
     ...(entersBackOffice(session.permission) ? [{ key: 'manage', label: t('common.enterManagement') }] : []),
     // the visitor pages are phone pages (no desktop page of their own)
     { key: 'visitors', label: t('route.mobile.visitorHome') },
+    { key: 'calendar', label: t('calendar.subscribe') },
     { key: 'logout', label: t('common.signOut') },
   ];
 
@@ -113,7 +116,9 @@ export default function PcLayout() {
                     ? navigate(managePaths.home)
                     : key === 'visitors'
                       ? navigate(visitorPaths.home)
-                      : void signOut(),
+                      : key === 'calendar'
+                        ? setCalendarOpen(true)
+                        : void signOut(),
               }}
             >
               <button type="button" className="yy-pc-user" aria-label={session.name}>
@@ -129,6 +134,15 @@ export default function PcLayout() {
           <Outlet />
         </Layout.Content>
         <NoticePopup account={session.account} name={session.name} />
+        <Modal
+          open={calendarOpen}
+          title={t('calendar.subscribe')}
+          onCancel={() => setCalendarOpen(false)}
+          footer={null}
+          destroyOnHidden
+        >
+          <CalendarFeedPanel target={{ kind: 'user' }} />
+        </Modal>
       </Layout>
     </AntdShell>
   );

@@ -41,6 +41,7 @@ import { RolesField } from './RolesField.tsx';
 import { RESOURCE_LIST_PATH, resourceEditPath } from './paths.ts';
 import '../resources.css';
 import { RecordState } from '../../../components/RecordState.tsx';
+import { CalendarFeedPanel } from '../../../../pc/components/CalendarFeedPanel.tsx';
 
 type TabKey = 'basic' | 'location' | 'management' | 'rules' | 'images' | 'visibility' | 'config' | 'custom';
 
@@ -466,6 +467,17 @@ export default function ResourceEdit() {
           </Button>
         </Space>
       </Form>
+      {!isNew && id ? (
+        <Card
+          type="inner"
+          size="small"
+          title={t('calendar.subscribeResource')}
+          className="yy-resource-calendar"
+          style={{ marginTop: 16 }}
+        >
+          <CalendarFeedPanel target={{ kind: 'resource', resourceId: id }} />
+        </Card>
+      ) : null}
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import { mobilePaths } from '../../../paths.ts';
 import { visitorPaths } from '../../visitors/paths.ts';
 import { BanNotice } from '../../../../../features/checkin/components/BanNotice.tsx';
 import '../booking.css';
+import { CalendarSubscription } from './CalendarSubscription.tsx';
 
 /** How many bookings a tab of "my appointments" holds. */
 function Count({ tab }: { tab: Exclude<AppointmentTab, 'favourites'> }) {
@@ -79,6 +80,7 @@ export default function PersonCenter() {
           {t('booking.person.unit')}
         </List.Item>
       </List>
+      <CalendarSubscription />
       <List className="yy-m-person-list">
         {settings.bilingual === '1' && (
           <List.Item
