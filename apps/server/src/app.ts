@@ -14,6 +14,7 @@ import { registerHealth } from './platform/health.ts';
 import { buildEndpoint, registerEndpoint } from './platform/graphql/endpoint.ts';
 import { endpointNames } from './platform/graphql/types.ts';
 import { registerWebApp } from './platform/web.ts';
+import { outsideOriginsSource } from './modules/manage-home/manage-home.outside.ts';
 import { startJobs } from './platform/jobs.ts';
 import { listenForChanges, type ChangeListener } from './platform/events.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -147,7 +148,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   }
 
   registerHealth(app, database);
-  await registerWebApp(app, config);
+  // (section: manage-home) the web app may frame the external pages the settings name
+  await registerWebApp(app, config, undefined, outsideOriginsSource(database.db));
 
   // Revocations and user and tenant changes made by any instance reach this one's caches.
   let changes: ChangeListener | null = null;

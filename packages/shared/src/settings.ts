@@ -19,6 +19,33 @@ const settingsUri = z
     'an http(s) URL or a path starting with "/"',
   );
 
+/** Most external pages the back office's /manage/iframe/outside offers. */
+export const OUTSIDE_PAGES_MAX = 20;
+
+/**
+ * An external page shown in the back office (`outside_pages`, /manage/iframe/outside): a name in
+ * both languages and an absolute http(s) URL (no credentials in it, no other scheme).
+ */
+export const outsidePage = z.object({
+  name: z.string().trim().min(1).max(50),
+  name_en: z.string().trim().max(100).default(''),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SETTINGS_URI_MAX)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !!u.hostname;
+      } catch {
+        return false;
+      }
+    }, 'an absolute http(s) URL without user or password'),
+});
+
+export type OutsidePage = z.infer<typeof outsidePage>;
+
 /** A value of a setting no schema names: a scalar, so the web app never receives markup objects. */
 const settingValue = z.union([z.string().max(8192), z.number(), z.boolean()]);
 
@@ -46,6 +73,9 @@ export const manageSettingPatch = z
     theme_welcome: z.string().trim().max(500),
     theme_welcome_en: z.string().trim().max(1000),
     theme_page_color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #3399fe')]),
+    // (section: manage-home) the back office's external pages and whom users without a right ask
+    outside_pages: z.array(outsidePage).max(OUTSIDE_PAGES_MAX),
+    admin_contact: z.string().trim().max(200),
   })
   .partial()
   .catchall(settingValue)

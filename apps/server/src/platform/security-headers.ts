@@ -28,11 +28,12 @@ function originOf(url: string): string | null {
  * The security headers of the web app's pages and files. `html`, when given, is the page whose
  * inline scripts (the runtime settings, the qiankun entry) the policy allows by hash; no other
  * inline script runs. Styles may be inline: antd and antd-mobile inject theirs at run time.
- * Framing is allowed to this origin and to the host portals in FRAME_ANCESTORS (the app runs as
+ * `frameOrigins`: the origins the app's pages may frame besides its own and the provider's (the
+ * external pages of the settings). Framing is allowed to this origin and to the host portals in FRAME_ANCESTORS (the app runs as
  * a qiankun sub-application; qiankun itself fetches the page rather than framing it, so the
  * policy of this response does not bind the host).
  */
-export function securityHeaders(config: Config, html?: string): Headers {
+export function securityHeaders(config: Config, html?: string, frameOrigins: readonly string[] = []): Headers {
   const issuer = config.oidcIssuer ? originOf(config.oidcIssuer) : null;
   const external = issuer ? ` ${issuer}` : '';
   const ancestors = ["'self'", ...config.frameAncestors].join(' ');
@@ -44,8 +45,9 @@ export function securityHeaders(config: Config, html?: string): Headers {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${external}`,
-    // the silent renew page runs in a frame of the provider's origin
-    `frame-src 'self'${external}`,
+    // the silent renew page runs in a frame of the provider's origin; the back office's external
+    // pages (/manage/iframe/outside) in frames of exactly the origins the settings name
+    `frame-src ${["'self'", ...(issuer ? [issuer] : []), ...frameOrigins].join(' ')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -32,7 +32,13 @@ export function renderIndex(template: string, config: Config): string {
  * Serves the web app under BASE_PATH: built files with long caching, every other path the
  * app's index.html (client-side routes), `/` redirected to the app.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config, dist = webDist): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  dist = webDist,
+  /** The origins the app's pages may frame (the settings' external pages); none when omitted. */
+  frameOrigins: () => Promise<string[]> = async () => [],
+): Promise<void> {
   const base = config.basePath;
   if (base) {
     app.get('/', (_request, reply) => reply.redirect(`${base}/`));
@@ -70,8 +76,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, dist 
     // A missing build file is a 404, not the app's page (a script must not get HTML).
     if (rest.startsWith('assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const page = index();
+    const origins = await frameOrigins();
     return reply
-      .headers(page.headers)
+      .headers(origins.length ? securityHeaders(config, page.html, origins) : page.headers)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(page.html);

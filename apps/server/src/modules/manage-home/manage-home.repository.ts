@@ -2,6 +2,7 @@ import { and, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { notices } from '../notices/notices.tables.ts';
+import { sysSettings } from '../settings/settings.tables.ts';
 import { visitsInScope } from '../visitors/visitors.appointments.repository.ts';
 import { visitorAppointments } from '../visitors/visitors.tables.ts';
 
@@ -112,4 +113,14 @@ export async function noticesRunning(tx: Executor, tenantId: string, now: Date):
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Every tenant's settings values (the web app's frame-src names the external pages of all of
+ * them: the page is served before anyone signs in, so its tenant is not known). Read on the
+ * owner's connection, outside a tenant's transaction.
+ */
+export async function allSettingsValues(db: Executor): Promise<Record<string, unknown>[]> {
+  const rows = await db.select({ value: sysSettings.manage_setting }).from(sysSettings);
+  return rows.map((r) => r.value);
 }

@@ -172,7 +172,12 @@ export const manageRoutes: RouteDef[] = [
     title: 'route.manage.resourcesOccupyList',
     page: () => import('./pages/resources/occupancy/ResourcesOccupyList.tsx'),
   },
-  { path: 'iframe/outside', title: 'route.manage.iframeOutside', hidden: true },
+  {
+    path: 'iframe/outside',
+    title: 'route.manage.iframeOutside',
+    hidden: true,
+    page: () => import('./pages/iframe/IframeOutside.tsx'),
+  },
   { path: 'console', title: 'route.manage.console', page: () => import('./pages/console/ConsoleHome.tsx') },
   {
     path: 'console/govern/rolepermission',

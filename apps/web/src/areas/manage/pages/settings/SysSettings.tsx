@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session.tsx';
 import { useFindSysSettings } from '../../../../features/settings/api/findSysSettings.ts';
 import { useSaveSysSettings } from '../../../../features/settings/api/saveSysSettings.ts';
+import { OutsidePagesSettings } from '../iframe/OutsidePagesSettings.tsx';
 import { ImageUploadField } from './ImageUploadField.tsx';
 import { ensureOk, errorText } from '../../operation-result.ts';
 import './settings-pages.css';
@@ -84,98 +85,108 @@ export default function SysSettings() {
   const required = (field: string) => ({ required: true, whitespace: true, message: t('common.required', { field }) });
 
   return (
-    <Card className="yy-settings-page" title={t('route.manage.settingsSys')}>
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} requiredMark>
-        <Space wrap size="large" style={{ display: 'flex' }} align="start">
-          <Form.Item
-            name="sys_name"
-            label={t('settingsAdmin.sysName')}
-            rules={[required(t('settingsAdmin.sysName')), { max: 100 }]}
-          >
-            <Input maxLength={100} style={{ width: 320, maxWidth: '100%' }} />
-          </Form.Item>
-          <Form.Item name="sys_name_en" label={t('settingsAdmin.sysNameEn')} rules={[{ max: 200 }]}>
-            <Input maxLength={200} style={{ width: 320, maxWidth: '100%' }} />
-          </Form.Item>
-        </Space>
-        <Form.Item name="logo" label={t('settingsAdmin.logo')} extra={t('settingsAdmin.logoHint')}>
-          <ImageUploadField label={t('settingsAdmin.logo')} />
-        </Form.Item>
-        <Form.Item name="portal_logo" label={t('settingsAdmin.portalLogo')} extra={t('settingsAdmin.portalLogoHint')}>
-          <ImageUploadField label={t('settingsAdmin.portalLogo')} />
-        </Form.Item>
-        <Space wrap size="large" style={{ display: 'flex' }} align="start">
-          <Form.Item name="page_title" label={t('settingsAdmin.pageTitle')} rules={[{ max: 100 }]}>
-            <Input maxLength={100} placeholder="预约中心" style={{ width: 320, maxWidth: '100%' }} />
-          </Form.Item>
-          <Form.Item name="page_title_en" label={t('settingsAdmin.pageTitleEn')} rules={[{ max: 200 }]}>
-            <Input maxLength={200} placeholder="Reservation Center" style={{ width: 320, maxWidth: '100%' }} />
-          </Form.Item>
-        </Space>
-        <Form.Item
-          name="bilingual"
-          label={t('settingsAdmin.bilingual')}
-          valuePropName="checked"
-          extra={t('settingsAdmin.bilingualHint')}
+    <>
+      <Card className="yy-settings-page" title={t('route.manage.settingsSys')}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={initial}
+          onFinish={(v) => void submit(v)}
+          requiredMark
         >
-          <Switch checkedChildren={t('settingsAdmin.on')} unCheckedChildren={t('settingsAdmin.off')} />
-        </Form.Item>
-        <Form.Item label={t('settingsAdmin.themeColor')} required>
-          <Space wrap>
-            <Radio.Group
-              value={(THEME_PRESETS as readonly string[]).includes(hexOf(themeColor)) ? hexOf(themeColor) : undefined}
-              onChange={(e) => form.setFieldValue('theme_color', e.target.value)}
-              aria-label={t('settingsAdmin.themePresets')}
+          <Space wrap size="large" style={{ display: 'flex' }} align="start">
+            <Form.Item
+              name="sys_name"
+              label={t('settingsAdmin.sysName')}
+              rules={[required(t('settingsAdmin.sysName')), { max: 100 }]}
             >
-              {THEME_PRESETS.map((c) => (
-                <Radio.Button key={c} value={c}>
-                  <span className="yy-swatch" style={{ background: c }} aria-hidden />
-                  {c === THEME_PRESETS[0] ? t('settingsAdmin.themeDefault') : t('settingsAdmin.themeOther')} {c}
-                </Radio.Button>
-              ))}
-            </Radio.Group>
-            <Form.Item name="theme_color" noStyle getValueFromEvent={hexOf}>
-              <ColorPicker disabledAlpha showText aria-label={t('settingsAdmin.themeCustom')} />
+              <Input maxLength={100} style={{ width: 320, maxWidth: '100%' }} />
+            </Form.Item>
+            <Form.Item name="sys_name_en" label={t('settingsAdmin.sysNameEn')} rules={[{ max: 200 }]}>
+              <Input maxLength={200} style={{ width: 320, maxWidth: '100%' }} />
             </Form.Item>
           </Space>
-        </Form.Item>
-        <Form.Item label={t('settingsAdmin.themePage')} extra={t('settingsAdmin.themePageHint')}>
-          {row.data ? (
-            <Link to={`/manage/settings/theme/${row.data.id}`}>
-              <SkinOutlined aria-hidden /> {t('settingsAdmin.themePageLink')}
-            </Link>
-          ) : (
-            <span>{t('common.loading')}</span>
-          )}
-        </Form.Item>
-        <Form.Item
-          name="local_menu_mode"
-          label={t('settingsAdmin.localMenuMode')}
-          valuePropName="checked"
-          extra={t('settingsAdmin.localMenuModeHint')}
-        >
-          <Switch checkedChildren="YES" unCheckedChildren="NO" />
-        </Form.Item>
-        <Form.Item
-          name="allow_self_approval"
-          label={t('settingsAdmin.allowSelfApproval')}
-          valuePropName="checked"
-          extra={t('settingsAdmin.allowSelfApprovalHint')}
-        >
-          <Switch />
-        </Form.Item>
-        {save.isError ? (
-          <Alert type="error" showIcon title={errorText(save.error)} style={{ marginBottom: 16 }} />
-        ) : null}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-          <Button htmlType="button" onClick={() => form.resetFields()}>
-            {t('settingsAdmin.reset')}
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+          <Form.Item name="logo" label={t('settingsAdmin.logo')} extra={t('settingsAdmin.logoHint')}>
+            <ImageUploadField label={t('settingsAdmin.logo')} />
+          </Form.Item>
+          <Form.Item name="portal_logo" label={t('settingsAdmin.portalLogo')} extra={t('settingsAdmin.portalLogoHint')}>
+            <ImageUploadField label={t('settingsAdmin.portalLogo')} />
+          </Form.Item>
+          <Space wrap size="large" style={{ display: 'flex' }} align="start">
+            <Form.Item name="page_title" label={t('settingsAdmin.pageTitle')} rules={[{ max: 100 }]}>
+              <Input maxLength={100} placeholder="预约中心" style={{ width: 320, maxWidth: '100%' }} />
+            </Form.Item>
+            <Form.Item name="page_title_en" label={t('settingsAdmin.pageTitleEn')} rules={[{ max: 200 }]}>
+              <Input maxLength={200} placeholder="Reservation Center" style={{ width: 320, maxWidth: '100%' }} />
+            </Form.Item>
+          </Space>
+          <Form.Item
+            name="bilingual"
+            label={t('settingsAdmin.bilingual')}
+            valuePropName="checked"
+            extra={t('settingsAdmin.bilingualHint')}
+          >
+            <Switch checkedChildren={t('settingsAdmin.on')} unCheckedChildren={t('settingsAdmin.off')} />
+          </Form.Item>
+          <Form.Item label={t('settingsAdmin.themeColor')} required>
+            <Space wrap>
+              <Radio.Group
+                value={(THEME_PRESETS as readonly string[]).includes(hexOf(themeColor)) ? hexOf(themeColor) : undefined}
+                onChange={(e) => form.setFieldValue('theme_color', e.target.value)}
+                aria-label={t('settingsAdmin.themePresets')}
+              >
+                {THEME_PRESETS.map((c) => (
+                  <Radio.Button key={c} value={c}>
+                    <span className="yy-swatch" style={{ background: c }} aria-hidden />
+                    {c === THEME_PRESETS[0] ? t('settingsAdmin.themeDefault') : t('settingsAdmin.themeOther')} {c}
+                  </Radio.Button>
+                ))}
+              </Radio.Group>
+              <Form.Item name="theme_color" noStyle getValueFromEvent={hexOf}>
+                <ColorPicker disabledAlpha showText aria-label={t('settingsAdmin.themeCustom')} />
+              </Form.Item>
+            </Space>
+          </Form.Item>
+          <Form.Item label={t('settingsAdmin.themePage')} extra={t('settingsAdmin.themePageHint')}>
+            {row.data ? (
+              <Link to={`/manage/settings/theme/${row.data.id}`}>
+                <SkinOutlined aria-hidden /> {t('settingsAdmin.themePageLink')}
+              </Link>
+            ) : (
+              <span>{t('common.loading')}</span>
+            )}
+          </Form.Item>
+          <Form.Item
+            name="local_menu_mode"
+            label={t('settingsAdmin.localMenuMode')}
+            valuePropName="checked"
+            extra={t('settingsAdmin.localMenuModeHint')}
+          >
+            <Switch checkedChildren="YES" unCheckedChildren="NO" />
+          </Form.Item>
+          <Form.Item
+            name="allow_self_approval"
+            label={t('settingsAdmin.allowSelfApproval')}
+            valuePropName="checked"
+            extra={t('settingsAdmin.allowSelfApprovalHint')}
+          >
+            <Switch />
+          </Form.Item>
+          {save.isError ? (
+            <Alert type="error" showIcon title={errorText(save.error)} style={{ marginBottom: 16 }} />
+          ) : null}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+            <Button htmlType="button" onClick={() => form.resetFields()}>
+              {t('settingsAdmin.reset')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      {/* (section: manage-home) the external pages and the administrators' contact */}
+      <OutsidePagesSettings />
+    </>
   );
 }
