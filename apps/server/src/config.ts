@@ -168,6 +168,22 @@ export interface Config {
    * tests); default `http` when SMS_GATEWAY_URL is set, `memory` with NODE_ENV=test, else `log`.
    */
   messages: { channel: 'log' | 'http' | 'file' | 'memory'; file: string; gatewayUrl: string; gatewayToken: string };
+  /**
+   * Cloud meetings (modules/meetings). MEETING_JITSI_URL: the Jitsi Meet server of the built-in
+   * provider (default https://meet.jit.si); MEETING_JITSI_APP_ID / MEETING_JITSI_APP_SECRET:
+   * its token authentication (HS256 JWT in each join link), off when empty (a tenant's settings
+   * may set their own); MEETING_WEMEET_URL: Tencent Meeting's REST API (default
+   * https://api.meeting.qq.com); MEETING_REQUEST_TIMEOUT_MS: one provider call's budget
+   * (default 15000); MEETING_MAX_ATTEMPTS: attempts before a meeting is marked failed (default 6).
+   */
+  meetings: {
+    jitsiUrl: string;
+    jitsiAppId: string;
+    jitsiAppSecret: string;
+    wemeetUrl: string;
+    requestTimeoutMs: number;
+    maxAttempts: number;
+  };
   /** Seed a demo tenant on an empty database. SEED_DEMO, default true (false when NODE_ENV=production). */
   seedDemo: boolean;
   /** Log level. LOG_LEVEL, default info (silent in tests). */
@@ -314,6 +330,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secure: bool(env.SMTP_SECURE, false),
     },
     messages: messageChannel(env, nodeEnv),
+    meetings: {
+      jitsiUrl: (env.MEETING_JITSI_URL || 'https://meet.jit.si').replace(/\/+$/, ''),
+      jitsiAppId: env.MEETING_JITSI_APP_ID || '',
+      jitsiAppSecret: env.MEETING_JITSI_APP_SECRET || '',
+      wemeetUrl: (env.MEETING_WEMEET_URL || 'https://api.meeting.qq.com').replace(/\/+$/, ''),
+      requestTimeoutMs: Math.max(1000, int(env.MEETING_REQUEST_TIMEOUT_MS, 15_000, 'MEETING_REQUEST_TIMEOUT_MS')),
+      maxAttempts: Math.max(1, int(env.MEETING_MAX_ATTEMPTS, 6, 'MEETING_MAX_ATTEMPTS')),
+    },
     seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     graphqlLimits: {

@@ -1126,6 +1126,27 @@ export const errorCatalogue = {
   },
   // Back-office home, outside pages (section: manage-home)
   // Cloud meetings (section: meetings)
+  MEETING_NOT_FOUND: { zh: '云会议不存在', en: 'Online meeting not found' },
+  MEETING_NOT_FAILED: { zh: '只有失败的云会议可以重试', en: 'Only a failed online meeting can be retried' },
+  MEETING_ALREADY_CANCELLED: { zh: '云会议已取消', en: 'The online meeting is already cancelled' },
+  MEETING_ENDED: { zh: '云会议已开始或已结束，不能取消', en: 'The online meeting has started or ended and cannot be cancelled' },
+  MEETING_PROVIDER_INVALID: {
+    zh: '云会议服务商只能是 jitsi 或 wemeet',
+    en: 'The meeting provider must be jitsi or wemeet',
+  },
+  MEETING_SETTING_INVALID: { zh: '云会议参数错误：{detail}', en: 'Invalid meeting setting: {detail}' },
+  MEETING_TEST_FAILED: { zh: '连接测试失败：{detail}', en: 'Connection test failed: {detail}' },
+  MEETING_ADDRESS_INVALID: {
+    zh: '不是有效的 IP 地址或网段（如 10.0.0.1、10.0.0.0/8、2001:db8::/32）：{value}',
+    en: 'Not a valid IP address or CIDR block (e.g. 10.0.0.1, 10.0.0.0/8, 2001:db8::/32): {value}',
+  },
+  MEETING_ADDRESS_EXISTS: { zh: '白名单中已有该地址：{value}', en: 'The allow list already has {value}' },
+  MEETING_ADDRESS_NOT_FOUND: { zh: '白名单地址不存在', en: 'Allow-list address not found' },
+  MEETING_CALLBACK_REFUSED: {
+    zh: '来源地址不在云会议IP白名单中',
+    en: 'The caller address is not on the meeting IP allow list',
+  },
+  MEETING_CALLBACK_SIGNATURE: { zh: '云会议回调签名无效', en: 'Invalid meeting callback signature' },
   // Calendars (section: calendar)
   CALENDAR_NOT_FOUND: { zh: '日历不存在或已失效', en: 'No such calendar, or it is no longer available' },
   CALENDAR_FEED_NOT_FOUND: { zh: '日历订阅不存在或已停用', en: 'No such calendar subscription, or it was revoked' },

@@ -45,6 +45,7 @@ export const OPERATE_LOG_MODULES: Readonly<Record<string, OperateLogWords>> = {
   // (section: directory-data)
   group: { zh: '群组', en: 'Groups' },
   // (section: meetings)
+  meeting: { zh: '云会议', en: 'Online meetings' },
   // (section: calendar)
   calendar: { zh: '日历订阅', en: 'Calendar subscriptions' },
   // (section: ballot)
@@ -109,6 +110,11 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   // (section: directory-grants)
   // (section: directory-data)
   // (section: meetings)
+  callbackRefused: { zh: '拒绝回调', en: 'Refuse a callback' },
+  retry: { zh: '重试', en: 'Retry' },
+  testConnection: { zh: '测试连接', en: 'Test the connection' },
+  whitelistAdd: { zh: '添加白名单', en: 'Add to the allow list' },
+  whitelistDelete: { zh: '删除白名单', en: 'Remove from the allow list' },
   grant: { zh: '授权', en: 'Grant' },
   revoke: { zh: '撤销授权', en: 'Revoke' },
   // (section: calendar)

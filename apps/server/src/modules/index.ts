@@ -45,6 +45,12 @@ import { directoryGroupsGraphql } from './directory/directory.groups.resolvers.t
 import { directoryDataGraphql } from './directory/directory.data.resolvers.ts';
 // (section: manage-home)
 // (section: meetings)
+import { meetingsGraphql } from './meetings/meetings.resolvers.ts';
+import { followBookings } from './meetings/meetings.follow.ts';
+import { onBookingChange } from './booking/booking.events.ts';
+
+// Meetings follow bookings through the booking module's change port (booking never imports meetings).
+onBookingChange(followBookings);
 // (section: ballot)
 import { ballotGraphql } from './ballot/ballot.resolvers.ts';
 // (section: calendar)
@@ -107,6 +113,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   directoryDataGraphql,
   // back-office home (section: manage-home)
   // cloud meetings (section: meetings)
+  meetingsGraphql,
   // fair release of contested slots (section: ballot)
   ballotGraphql,
   // calendars (section: calendar)

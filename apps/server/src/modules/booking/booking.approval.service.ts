@@ -5,6 +5,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { reportBookingChange } from './booking.events.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managesResource } from '../resources/resource-admins.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -76,6 +77,7 @@ export async function decide(
     });
     // After the task: the notification quotes the decision's reason from it.
     await notifyBookings(tx, ctx, verdict === 'approve' ? 'approved' : 'rejected', [done]);
+    await reportBookingChange(tx, ctx, verdict === 'approve' ? 'approved' : 'rejected', [done]);
     await audit(tx, ctx, {
       module: 'appointment',
       type: verdict,

@@ -6,6 +6,7 @@ import { AppError, sqlState } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { reportBookingChange } from './booking.events.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { normaliseFilterMap, slotCapacity, slotClosure } from '../resources/resources.rules.ts';
@@ -145,7 +146,7 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
         }
       }
       const at = new Date(bookingClock.now());
-      await moveBooking(tx, tenant.id, row.id, {
+      const moved = await moveBooking(tx, tenant.id, row.id, {
         appointment_date: isoDate,
         start_time: t.start,
         end_time: t.end,
@@ -155,6 +156,7 @@ export async function changeTime(ctx: RequestContext, args: ChangeTimeArgs): Pro
         audit_status: res.rules.need_approve === '1' && row.audit_status === '2' ? '1' : row.audit_status,
         update_time: at,
       });
+      if (moved) await reportBookingChange(tx, ctx, 'moved', [moved]);
       await audit(tx, ctx, {
         module: 'appointment',
         type: 'change',
@@ -194,6 +196,7 @@ export async function terminate(ctx: RequestContext, args: { id: unknown; reason
     // A withdrawn application will not take place: its people are told as for a cancellation
     // (the booking's appointment_state '3' says it was terminated).
     await notifyBookings(tx, ctx, 'cancelled', [done]);
+    await reportBookingChange(tx, ctx, 'cancelled', [done]);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'terminate',

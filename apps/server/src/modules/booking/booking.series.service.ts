@@ -8,6 +8,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { reportBookingChange } from './booking.events.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { minutesOf, slotCapacity } from '../resources/resources.rules.ts';
 import {
@@ -421,6 +422,7 @@ export async function saveSeries(ctx: RequestContext, args: SeriesArgs): Promise
     const ids = rows.map((r) => r.id);
     const skipped = report.length - ids.length;
     await notifyBookings(tx, ctx, 'booked', rows, knownSettings(res, tenant));
+    await reportBookingChange(tx, ctx, 'booked', rows);
     await audit(tx, ctx, {
       module: 'appointment',
       type: p.mode === 'periodic' ? 'save_periodic' : 'save_batch',
@@ -494,6 +496,7 @@ export async function cancelSeries(
       throw new AppError(r.code, r.params);
     }
     await notifyBookings(tx, ctx, 'cancelled', cancelled);
+    await reportBookingChange(tx, ctx, 'cancelled', cancelled);
     await audit(tx, ctx, {
       module: 'appointment',
       type: 'cancel_series',

@@ -282,6 +282,18 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     // within the caller's scope and refuses (FORBIDDEN) a user who administers nothing
     'Query.findManageHomeOverview': ['user'],
     // cloud meetings (section: meetings)
+    // the services require a tenant administrator, except a booking's meeting: its booker and its
+    // resource's administrators too
+    'Query.findCloudMeetingAll': ['admin'],
+    'Query.findCloudMeetingByAppointment': ['user'],
+    'Query.findCloudMeetingSettings': ['admin'],
+    'Query.findCloudMeetingIpWhiteListAll': ['admin'],
+    'Mutation.retryCloudMeeting': ['admin'],
+    'Mutation.cancelCloudMeeting': ['admin'],
+    'Mutation.saveCloudMeetingSettings': ['admin'],
+    'Mutation.testCloudMeetingConnection': ['admin'],
+    'Mutation.saveCloudMeetingIpWhiteList': ['admin'],
+    'Mutation.deleteCloudMeetingIpWhiteList': ['admin'],
     // fair release of contested slots (section: ballot): release modes are read by any signed-in user
     // (booking screens); the services let each user see only their own entries, a resource's
     // administrators (tenant administrators for types) set modes and list, replay and draw its draws

@@ -266,6 +266,8 @@ export type AppointmentInformation = {
   cancel_reason?: Maybe<Scalars['String']['output']>;
   cancel_time?: Maybe<Scalars['String']['output']>;
   cancel_user?: Maybe<Scalars['String']['output']>;
+  /** The booking's online meeting number (会议号; empty when it has none yet). */
+  conference_number?: Maybe<Scalars['String']['output']>;
   create_time?: Maybe<Scalars['String']['output']>;
   created_user?: Maybe<Scalars['String']['output']>;
   created_user_name?: Maybe<Scalars['String']['output']>;
@@ -284,6 +286,8 @@ export type AppointmentInformation = {
   id?: Maybe<Scalars['ID']['output']>;
   is_evaluate?: Maybe<Scalars['String']['output']>;
   need_meeting_signin?: Maybe<Scalars['String']['output']>;
+  /** The booking's online meeting, for its booker and administrators (null when it has none). */
+  onlineMeeting?: Maybe<CloudMeeting>;
   participants_scope?: Maybe<Scalars['String']['output']>;
   person_times?: Maybe<Scalars['Int']['output']>;
   phone?: Maybe<Scalars['String']['output']>;
@@ -848,6 +852,104 @@ export type CalendarFeedResult = {
 };
 
 /**
+ * A booking's online meeting (/manage/cloudMeeting). state: pending (not yet created at the
+ * provider), scheduled, started, ended, cancelled, failed (the provider refused, or retries ran
+ * out: an administrator may retry). provider: jitsi (built in) or wemeet (Tencent Meeting).
+ * code: the meeting number; join_url the link; password the meeting's password (may be empty).
+ * pending_sync: what is still to be done at the provider (create, update, cancel; empty: nothing).
+ * last_error: the provider's last error, for administrators (empty for bookers). Times
+ * "YYYY-MM-DD HH:mm" in the tenant's zone; appointment_date/start_time/end_time the booking's.
+ */
+export type CloudMeeting = {
+  __typename?: 'CloudMeeting';
+  appointment_date?: Maybe<Scalars['String']['output']>;
+  appointment_id?: Maybe<Scalars['String']['output']>;
+  attempts?: Maybe<Scalars['Int']['output']>;
+  code?: Maybe<Scalars['String']['output']>;
+  end_at?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  host_account?: Maybe<Scalars['String']['output']>;
+  host_name?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  join_url?: Maybe<Scalars['String']['output']>;
+  last_error?: Maybe<Scalars['String']['output']>;
+  password?: Maybe<Scalars['String']['output']>;
+  pending_sync?: Maybe<Scalars['String']['output']>;
+  provider?: Maybe<Scalars['String']['output']>;
+  resources_id?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  start_at?: Maybe<Scalars['String']['output']>;
+  start_time?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  subject?: Maybe<Scalars['String']['output']>;
+  theme?: Maybe<Scalars['String']['output']>;
+  update_time?: Maybe<Scalars['String']['output']>;
+};
+
+export type CloudMeetingConnection = {
+  __typename?: 'CloudMeetingConnection';
+  edges?: Maybe<Array<Maybe<CloudMeetingEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type CloudMeetingEdge = {
+  __typename?: 'CloudMeetingEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<CloudMeeting>;
+};
+
+/**
+ * Filters of findCloudMeetingAll: date_start/date_end "YYYY-MM-DD" (the meeting starts on or
+ * after / on or before that day, tenant's zone), resources_id, host (part of the booker's account
+ * or name), provider (jitsi, wemeet), state.
+ */
+export type CloudMeetingFilter = {
+  date_end?: InputMaybe<Scalars['String']['input']>;
+  date_start?: InputMaybe<Scalars['String']['input']>;
+  host?: InputMaybe<Scalars['String']['input']>;
+  provider?: InputMaybe<Scalars['String']['input']>;
+  resources_id?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An address of the IP whitelist: a single IPv4/IPv6 address or a CIDR block. */
+export type CloudMeetingIpWhiteList = {
+  __typename?: 'CloudMeetingIpWhiteList';
+  address?: Maybe<Scalars['String']['output']>;
+  create_time?: Maybe<Scalars['String']['output']>;
+  created_by?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+};
+
+/**
+ * A tenant's meeting provider (parameterSetting). Secrets are never returned: secret_set and
+ * callback_token_set say whether one is stored. jitsi: base_url (empty: default_jitsi_url),
+ * app_id (token authentication, with the secret). wemeet: app_id (企业 ID), sdk_id, secret_id,
+ * the secret (SecretKey), userid (the operator who creates meetings), callback_token (event
+ * subscription Token); callback_url is the URL to give Tencent Meeting's event subscription.
+ */
+export type CloudMeetingSettings = {
+  __typename?: 'CloudMeetingSettings';
+  app_id?: Maybe<Scalars['String']['output']>;
+  base_url?: Maybe<Scalars['String']['output']>;
+  callback_token_set?: Maybe<Scalars['Boolean']['output']>;
+  callback_url?: Maybe<Scalars['String']['output']>;
+  default_jitsi_token?: Maybe<Scalars['Boolean']['output']>;
+  default_jitsi_url?: Maybe<Scalars['String']['output']>;
+  provider?: Maybe<Scalars['String']['output']>;
+  sdk_id?: Maybe<Scalars['String']['output']>;
+  secret_id?: Maybe<Scalars['String']['output']>;
+  secret_set?: Maybe<Scalars['Boolean']['output']>;
+  update_time?: Maybe<Scalars['String']['output']>;
+  updated_by?: Maybe<Scalars['String']['output']>;
+  userid?: Maybe<Scalars['String']['output']>;
+  wemeet_api_url?: Maybe<Scalars['String']['output']>;
+};
+
+/**
  * An item of a code table (product spec 3 "Tree items"). Items form a tree inside their table:
  * item_parent is the parent's item_code; a root has its own name there. item_level is the
  * depth in that tree (roots 1). create_time: "YYYY-MM-DD HH:mm:ss" in the tenant's time zone.
@@ -1051,6 +1153,29 @@ export type InputBlackSettings = {
   is_enable: Scalars['String']['input'];
   no_show_days: Scalars['Int']['input'];
   no_show_times: Scalars['Int']['input'];
+};
+
+export type InputCloudMeetingIpWhiteList = {
+  address: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Saving settings: a secret or callback_token given replaces the stored one, empty keeps it,
+ * clear_secret / clear_callback_token remove it. wemeet needs app_id, secret_id, userid and a
+ * secret.
+ */
+export type InputCloudMeetingSettings = {
+  app_id?: InputMaybe<Scalars['String']['input']>;
+  base_url?: InputMaybe<Scalars['String']['input']>;
+  callback_token?: InputMaybe<Scalars['String']['input']>;
+  clear_callback_token?: InputMaybe<Scalars['Boolean']['input']>;
+  clear_secret?: InputMaybe<Scalars['Boolean']['input']>;
+  provider: Scalars['String']['input'];
+  sdk_id?: InputMaybe<Scalars['String']['input']>;
+  secret?: InputMaybe<Scalars['String']['input']>;
+  secret_id?: InputMaybe<Scalars['String']['input']>;
+  userid?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type InputCodeItems = {
@@ -1865,6 +1990,8 @@ export type Mutation = {
    * already cancelled, started or inside the window are left). ids: the bookings cancelled.
    */
   cancelAppointmentSeries?: Maybe<OperationResult>;
+  /** Administrators: cancel a meeting (the booking stays). */
+  cancelCloudMeeting?: Maybe<OperationResult>;
   /**
    * Cancels a visit before it starts (state '4'): its visitor, its inviting host or a visitor
    * administrator. Frees its quota and revokes its pass. reason required.
@@ -1883,6 +2010,8 @@ export type Mutation = {
   deleteBlackList?: Maybe<OperationResult>;
   /** Revokes one of the caller's calendar feeds: its URL answers 404 from then on; ids holds its id. */
   deleteCalendarFeed?: Maybe<OperationResult>;
+  /** Administrators: remove an address from the IP whitelist. */
+  deleteCloudMeetingIpWhiteList?: Maybe<OperationResult>;
   /** Refused while the item has children. */
   deleteCodeItems?: Maybe<OperationResult>;
   /**
@@ -1948,6 +2077,8 @@ export type Mutation = {
   replyAppointmentEvaluate?: Maybe<OperationResult>;
   /** Queues failed e-mails again with fresh attempts (administrators); all or nothing. */
   resendNotificationMail?: Maybe<OperationResult>;
+  /** Administrators: a failed meeting's provider work is tried again now. */
+  retryCloudMeeting?: Maybe<OperationResult>;
   /**
    * Makes a new pass-signing key for the tenant (tenant administrators); passes already issued stay
    * valid (their key stays published until they expire).
@@ -1992,6 +2123,10 @@ export type Mutation = {
    * 404 from then on. The answer carries the new URL, which is not shown again.
    */
   saveCalendarFeed?: Maybe<CalendarFeedResult>;
+  /** Administrators: add an address (single or CIDR) to the IP whitelist. */
+  saveCloudMeetingIpWhiteList?: Maybe<OperationResult>;
+  /** Administrators: save the provider and its settings. */
+  saveCloudMeetingSettings?: Maybe<OperationResult>;
   saveCodeItems?: Maybe<OperationResult>;
   saveCodes?: Maybe<OperationResult>;
   saveCollectionConfig?: Maybe<OperationResult>;
@@ -2041,6 +2176,8 @@ export type Mutation = {
   sortCollectionConfig?: Maybe<OperationResult>;
   /** The booker (or an administrator of the resource) terminates an application awaiting approval (appointment_state '3'; slot freed). */
   terminateAppointment?: Maybe<OperationResult>;
+  /** Administrators: check the saved settings against the provider (msg says what was checked). */
+  testCloudMeetingConnection?: Maybe<OperationResult>;
   /** Administrators: state "0" hides an evaluation from users, "1" shows it again. */
   updateAppointmentEvaluateState?: Maybe<OperationResult>;
   /** state "1" cancels the booking (reason required). */
@@ -2200,6 +2337,10 @@ export type MutationCancelAppointmentSeriesArgs = {
   seriesId: Scalars['String']['input'];
 };
 
+export type MutationCancelCloudMeetingArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type MutationCancelVisitorAppointmentArgs = {
   id: Scalars['String']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
@@ -2223,6 +2364,10 @@ export type MutationDeleteBlackListArgs = {
 
 export type MutationDeleteCalendarFeedArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDeleteCloudMeetingIpWhiteListArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type MutationDeleteCodeItemsArgs = {
@@ -2351,6 +2496,10 @@ export type MutationResendNotificationMailArgs = {
   ids?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
 
+export type MutationRetryCloudMeetingArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type MutationSaveAppointmentEvaluateArgs = {
   model?: InputMaybe<InputAppointmentEvaluate>;
 };
@@ -2403,6 +2552,14 @@ export type MutationSaveBlackSettingsArgs = {
 export type MutationSaveCalendarFeedArgs = {
   kind?: InputMaybe<Scalars['String']['input']>;
   resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSaveCloudMeetingIpWhiteListArgs = {
+  model: InputCloudMeetingIpWhiteList;
+};
+
+export type MutationSaveCloudMeetingSettingsArgs = {
+  model: InputCloudMeetingSettings;
 };
 
 export type MutationSaveCodeItemsArgs = {
@@ -3026,6 +3183,14 @@ export type Query = {
   findBlackSettings?: Maybe<BlackSettings>;
   /** The caller's live calendar feeds, newest first; resources_id narrows them to one resource's. */
   findCalendarFeedAllForAccount?: Maybe<Array<Maybe<CalendarFeed>>>;
+  /** Administrators: every online meeting of the tenant, newest start first. */
+  findCloudMeetingAll?: Maybe<CloudMeetingConnection>;
+  /** A booking's online meeting (null when none): its booker, its resource's and the tenant's administrators. */
+  findCloudMeetingByAppointment?: Maybe<CloudMeeting>;
+  /** Administrators: the IP whitelist of provider callbacks. */
+  findCloudMeetingIpWhiteListAll?: Maybe<Array<Maybe<CloudMeetingIpWhiteList>>>;
+  /** Administrators: the meeting provider and its settings (secrets only as whether one is set). */
+  findCloudMeetingSettings?: Maybe<CloudMeetingSettings>;
   /**
    * Items of the code tables selected by code_id (a table's id) and/or code (a prefix of the
    * tables' code: "yy_" selects every table of the product), by table then item_index. With
@@ -3409,6 +3574,16 @@ export type QueryFindBlackListAllArgs = {
 
 export type QueryFindCalendarFeedAllForAccountArgs = {
   resources_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryFindCloudMeetingAllArgs = {
+  filter?: InputMaybe<CloudMeetingFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryFindCloudMeetingByAppointmentArgs = {
+  appointmentId: Scalars['String']['input'];
 };
 
 export type QueryFindCodeItemsAllArgs = {
@@ -5657,6 +5832,12 @@ export type ResolversTypes = ResolversObject<{
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CalendarFeed: ResolverTypeWrapper<CalendarFeed>;
   CalendarFeedResult: ResolverTypeWrapper<CalendarFeedResult>;
+  CloudMeeting: ResolverTypeWrapper<CloudMeeting>;
+  CloudMeetingConnection: ResolverTypeWrapper<CloudMeetingConnection>;
+  CloudMeetingEdge: ResolverTypeWrapper<CloudMeetingEdge>;
+  CloudMeetingFilter: CloudMeetingFilter;
+  CloudMeetingIpWhiteList: ResolverTypeWrapper<CloudMeetingIpWhiteList>;
+  CloudMeetingSettings: ResolverTypeWrapper<CloudMeetingSettings>;
   CodeItem: ResolverTypeWrapper<CodeItem>;
   Codes: ResolverTypeWrapper<Codes>;
   CodesConnection: ResolverTypeWrapper<CodesConnection>;
@@ -5676,6 +5857,8 @@ export type ResolversTypes = ResolversObject<{
   InputBallotSetting: InputBallotSetting;
   InputBlackList: InputBlackList;
   InputBlackSettings: InputBlackSettings;
+  InputCloudMeetingIpWhiteList: InputCloudMeetingIpWhiteList;
+  InputCloudMeetingSettings: InputCloudMeetingSettings;
   InputCodeItems: InputCodeItems;
   InputCodes: InputCodes;
   InputCollectionConfig: InputCollectionConfig;
@@ -5911,6 +6094,12 @@ export type ResolversParentTypes = ResolversObject<{
   Boolean: Scalars['Boolean']['output'];
   CalendarFeed: CalendarFeed;
   CalendarFeedResult: CalendarFeedResult;
+  CloudMeeting: CloudMeeting;
+  CloudMeetingConnection: CloudMeetingConnection;
+  CloudMeetingEdge: CloudMeetingEdge;
+  CloudMeetingFilter: CloudMeetingFilter;
+  CloudMeetingIpWhiteList: CloudMeetingIpWhiteList;
+  CloudMeetingSettings: CloudMeetingSettings;
   CodeItem: CodeItem;
   Codes: Codes;
   CodesConnection: CodesConnection;
@@ -5930,6 +6119,8 @@ export type ResolversParentTypes = ResolversObject<{
   InputBallotSetting: InputBallotSetting;
   InputBlackList: InputBlackList;
   InputBlackSettings: InputBlackSettings;
+  InputCloudMeetingIpWhiteList: InputCloudMeetingIpWhiteList;
+  InputCloudMeetingSettings: InputCloudMeetingSettings;
   InputCodeItems: InputCodeItems;
   InputCodes: InputCodes;
   InputCollectionConfig: InputCollectionConfig;
@@ -6334,6 +6525,7 @@ export type AppointmentInformationResolvers<
   cancel_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cancel_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cancel_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  conference_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_user_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6352,6 +6544,7 @@ export type AppointmentInformationResolvers<
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   is_evaluate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   need_meeting_signin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onlineMeeting?: Resolver<Maybe<ResolversTypes['CloudMeeting']>, ParentType, ContextType>;
   participants_scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person_times?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6819,6 +7012,83 @@ export type CalendarFeedResultResolvers<
   webcal_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type CloudMeetingResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CloudMeeting'] = ResolversParentTypes['CloudMeeting'],
+> = ResolversObject<{
+  appointment_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  appointment_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  attempts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  host_account?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  host_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  join_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  last_error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  password?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pending_sync?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  update_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CloudMeetingConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CloudMeetingConnection'] = ResolversParentTypes['CloudMeetingConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['CloudMeetingEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type CloudMeetingEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CloudMeetingEdge'] = ResolversParentTypes['CloudMeetingEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['CloudMeeting']>, ParentType, ContextType>;
+}>;
+
+export type CloudMeetingIpWhiteListResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CloudMeetingIpWhiteList'] = ResolversParentTypes['CloudMeetingIpWhiteList'],
+> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  create_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type CloudMeetingSettingsResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['CloudMeetingSettings'] = ResolversParentTypes['CloudMeetingSettings'],
+> = ResolversObject<{
+  app_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  base_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  callback_token_set?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  callback_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  default_jitsi_token?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  default_jitsi_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sdk_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secret_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secret_set?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  update_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updated_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wemeet_api_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type CodeItemResolvers<
   ContextType = GqlContext,
   ParentType extends ResolversParentTypes['CodeItem'] = ResolversParentTypes['CodeItem'],
@@ -7113,6 +7383,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCancelAppointmentSeriesArgs, 'seriesId'>
   >;
+  cancelCloudMeeting?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelCloudMeetingArgs, 'id'>
+  >;
   cancelVisitorAppointment?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -7148,6 +7424,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationDeleteCalendarFeedArgs>
+  >;
+  deleteCloudMeetingIpWhiteList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteCloudMeetingIpWhiteListArgs, 'id'>
   >;
   deleteCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -7331,6 +7613,12 @@ export type MutationResolvers<
     ContextType,
     Partial<MutationResendNotificationMailArgs>
   >;
+  retryCloudMeeting?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRetryCloudMeetingArgs, 'id'>
+  >;
   rotateVisitorPassKey?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   saveAppointmentEvaluate?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -7385,6 +7673,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationSaveCalendarFeedArgs>
+  >;
+  saveCloudMeetingIpWhiteList?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveCloudMeetingIpWhiteListArgs, 'model'>
+  >;
+  saveCloudMeetingSettings?: Resolver<
+    Maybe<ResolversTypes['OperationResult']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveCloudMeetingSettingsArgs, 'model'>
   >;
   saveCodeItems?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
@@ -7566,6 +7866,7 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationTerminateAppointmentArgs, 'id'>
   >;
+  testCloudMeetingConnection?: Resolver<Maybe<ResolversTypes['OperationResult']>, ParentType, ContextType>;
   updateAppointmentEvaluateState?: Resolver<
     Maybe<ResolversTypes['OperationResult']>,
     ParentType,
@@ -8128,6 +8429,24 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryFindCalendarFeedAllForAccountArgs>
   >;
+  findCloudMeetingAll?: Resolver<
+    Maybe<ResolversTypes['CloudMeetingConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindCloudMeetingAllArgs>
+  >;
+  findCloudMeetingByAppointment?: Resolver<
+    Maybe<ResolversTypes['CloudMeeting']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryFindCloudMeetingByAppointmentArgs, 'appointmentId'>
+  >;
+  findCloudMeetingIpWhiteListAll?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['CloudMeetingIpWhiteList']>>>,
+    ParentType,
+    ContextType
+  >;
+  findCloudMeetingSettings?: Resolver<Maybe<ResolversTypes['CloudMeetingSettings']>, ParentType, ContextType>;
   findCodeItemsAll?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['CodeItem']>>>,
     ParentType,
@@ -9962,6 +10281,11 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   BlackSettings?: BlackSettingsResolvers<ContextType>;
   CalendarFeed?: CalendarFeedResolvers<ContextType>;
   CalendarFeedResult?: CalendarFeedResultResolvers<ContextType>;
+  CloudMeeting?: CloudMeetingResolvers<ContextType>;
+  CloudMeetingConnection?: CloudMeetingConnectionResolvers<ContextType>;
+  CloudMeetingEdge?: CloudMeetingEdgeResolvers<ContextType>;
+  CloudMeetingIpWhiteList?: CloudMeetingIpWhiteListResolvers<ContextType>;
+  CloudMeetingSettings?: CloudMeetingSettingsResolvers<ContextType>;
   CodeItem?: CodeItemResolvers<ContextType>;
   Codes?: CodesResolvers<ContextType>;
   CodesConnection?: CodesConnectionResolvers<ContextType>;
