@@ -70,10 +70,10 @@ async function gql(token: string | undefined, doc: string, variables: Record<str
 }
 
 /** The data of an operation that must succeed. */
-async function data(token: string, doc: string, variables: Record<string, unknown> = {}) {
+async function data<T = unknown>(token: string, doc: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await gql(token, doc, variables);
   expect(res.body.errors, JSON.stringify(res.body)).toBeUndefined();
-  return Object.values(res.body.data!)[0] as never;
+  return Object.values(res.body.data!)[0] as T;
 }
 
 async function ballotResource(extra: Record<string, unknown> = {}, setting: Record<string, unknown> = {}) {
@@ -332,7 +332,7 @@ describe('ballot: settings and who may do what', () => {
     await withTenant(t.database.db, tenantId, async (tx) => {
       const dept = await insertDepartment(tx, tenantId, { name: '体育馆', code: 'BAL-GYM' });
       const boss = await insertUser(tx, tenantId, { account: 'bal-boss', name: '馆长' });
-      await insertPosition(tx, tenantId, { user_id: boss.id, dept_id: dept.id, active: true });
+      await insertPosition(tx, tenantId, { user_id: boss.id, dept_id: dept.id, post_id: null, active: true });
     });
     const mine = await ballotResource({ admin_dept: 'BAL-GYM' });
     const other = await ballotResource();

@@ -27,6 +27,7 @@ import {
   undrawnEntries,
   type AppointmentRow,
   type BallotDrawRow,
+  type RefusedBooking,
 } from './ballot.repository.ts';
 import { allocate, drawOrder, mergeDuplicates, slotKey, weightOf, type DrawEntry } from './ballot.rules.ts';
 import { IN_BALLOT, settingOfResource } from './ballot.submit.ts';
@@ -259,12 +260,12 @@ async function tellLosers(
   tx: Tx,
   ctx: RequestContext,
   tenant: TenantRef,
-  rows: AppointmentRow[],
+  rows: RefusedBooking[],
   free: string[],
   entered: number,
 ) {
   if (!rows.length) return;
-  const byPerson = new Map<string, AppointmentRow[]>();
+  const byPerson = new Map<string, RefusedBooking[]>();
   for (const r of rows) byPerson.set(r.appointment_user, [...(byPerson.get(r.appointment_user) ?? []), r]);
   const freeZh = free.length ? `抽签后仍有空位：${free.join('、')}，可直接预约。` : '抽签后已无空位。';
   const freeEn = free.length
@@ -300,7 +301,8 @@ async function tellLosers(
       });
     }
   }
-  await insertNotifications(tx, tenant.id, notes);
+  // in parts: a statement takes at most 65,535 parameters
+  for (let i = 0; i < notes.length; i += 1000) await insertNotifications(tx, tenant.id, notes.slice(i, i + 1000));
   await queuePlainMails(tx, ctx, tenant.id, mails);
 }
 

@@ -222,20 +222,44 @@ export async function activateEntry(
   return row;
 }
 
+/** What the refused are told from: their bookings' few fields. */
+export type RefusedBooking = Pick<
+  AppointmentRow,
+  | 'id'
+  | 'resources_id'
+  | 'resources_name'
+  | 'resources_name_en'
+  | 'appointment_date'
+  | 'start_time'
+  | 'end_time'
+  | 'appointment_user'
+  | 'email'
+>;
+
 /** Entries not drawn (or refused) become refused bookings (audit '3'); returns them. */
 export async function refuseEntries(
   tx: Executor,
   tenantId: string,
   ids: string[],
   at: Date,
-): Promise<AppointmentRow[]> {
+): Promise<RefusedBooking[]> {
   if (!ids.length) return [];
   const a = appointments;
   return tx
     .update(a)
     .set({ audit_status: '3', active: false, update_time: at })
     .where(and(eq(a.tenant_id, tenantId), inArray(a.id, ids), eq(a.audit_status, '4')))
-    .returning();
+    .returning({
+      id: a.id,
+      resources_id: a.resources_id,
+      resources_name: a.resources_name,
+      resources_name_en: a.resources_name_en,
+      appointment_date: a.appointment_date,
+      start_time: a.start_time,
+      end_time: a.end_time,
+      appointment_user: a.appointment_user,
+      email: a.email,
+    });
 }
 
 export interface DrawFilter {
