@@ -86,9 +86,21 @@ export const manageRoutes: RouteDef[] = [
     page: () => import('./pages/settings/NotificationMail.tsx'),
   },
   { path: 'cloudMeeting', title: 'route.manage.cloudMeeting', redirect: 'cloudMeeting/cloudMeeting-list' },
-  { path: 'cloudMeeting/cloudMeeting-list', title: 'route.manage.cloudMeetingList' },
-  { path: 'cloudMeeting/parameterSetting', title: 'route.manage.cloudMeetingParameterSetting' },
-  { path: 'cloudMeeting/IPwhiteList', title: 'route.manage.cloudMeetingIPwhiteList' },
+  {
+    path: 'cloudMeeting/cloudMeeting-list',
+    title: 'route.manage.cloudMeetingList',
+    page: () => import('./pages/cloudMeeting/CloudMeetingList.tsx'),
+  },
+  {
+    path: 'cloudMeeting/parameterSetting',
+    title: 'route.manage.cloudMeetingParameterSetting',
+    page: () => import('./pages/cloudMeeting/ParameterSetting.tsx'),
+  },
+  {
+    path: 'cloudMeeting/IPwhiteList',
+    title: 'route.manage.cloudMeetingIPwhiteList',
+    page: () => import('./pages/cloudMeeting/IpWhiteList.tsx'),
+  },
   { path: 'black', title: 'route.manage.black', redirect: 'black/black-list' },
   { path: 'black/black-list', title: 'route.manage.blackList', page: () => import('./pages/black/BlackList.tsx') },
   {

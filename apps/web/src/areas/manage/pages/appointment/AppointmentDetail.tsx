@@ -8,6 +8,7 @@ import { pick } from '../../../../lib/i18n.ts';
 import { useAttachmentHref } from '../../../../app/useFileUrl.ts';
 import { errorText } from '../../operation-result.ts';
 import { BookingStatusTags } from './BookingStatus.tsx';
+import { MeetingBlock } from '../../../pc/pages/appointments/MeetingBlock.tsx';
 
 const TASK_COLOR: Record<string, string> = { '1': 'orange', '2': 'green', '3': 'red' };
 
@@ -122,6 +123,7 @@ export function AppointmentDetail({
               { key: 'createTime', label: f('createTime'), children: show(a.create_time) },
             ]}
           />
+          <MeetingBlock appointmentId={a.id} />
           <Typography.Title level={5} className="yy-booking-section">
             {f('participants')}
           </Typography.Title>

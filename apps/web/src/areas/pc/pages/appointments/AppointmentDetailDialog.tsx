@@ -12,6 +12,7 @@ import { bookingDate, isoWeekday } from '../../../../features/booking/dates.ts';
 import { STATUS_COLOR, appointmentActions, bookingStatus, modeKey } from '../../booking/appointmentStatus.ts';
 import { isOpen } from '../../../../features/appointments-admin/status.ts';
 import { ensureVisitorsTranslations } from '../../../../features/visitors/i18n.ts';
+import { MeetingBlock } from './MeetingBlock.tsx';
 
 // the booking's visitors (issue 17), with the visitor texts, for its booker while it is open
 const BookingGuestsPanel = lazy(() => withTexts(import('./BookingGuestsPanel.tsx'), ensureVisitorsTranslations()));
@@ -132,6 +133,7 @@ export function AppointmentDetailDialog({
           {a.create_time}
         </Descriptions.Item>
       </Descriptions>
+      <MeetingBlock appointmentId={a.id} />
       {(status === 'upcoming' || status === 'performed' || status === 'ended') && (
         <div className="yy-pc-voucher">
           <VoucherQr appointmentId={a.id} />

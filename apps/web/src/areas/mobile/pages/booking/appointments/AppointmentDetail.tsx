@@ -32,6 +32,7 @@ import { EvaluateEntry } from '../../evaluations/EvaluateEntry.tsx';
 import { VoucherQr } from '../../../../../features/checkin/components/VoucherQr.tsx';
 import { mobilePaths } from '../../../paths.ts';
 import { SignTab } from './SignTab.tsx';
+import { MeetingCard } from './MeetingCard.tsx';
 
 import '../booking.css';
 
@@ -239,6 +240,7 @@ export default function AppointmentDetail() {
           <h2 id="yy-m-detail-info">{t('booking.detail.info')}</h2>
           <Details a={a} />
         </section>
+        <MeetingCard appointmentId={a.id} />
         {(status === 'upcoming' || status === 'performed' || status === 'ended') && (
           <CheckinCard appointmentId={a.id} />
         )}
