@@ -153,6 +153,11 @@ describe('grantPermission', () => {
     expect(g.revokeId).toMatch(/^[0-9a-f-]{36}$/);
     const again = await ok(f, f.admin, GRANT, { type: 'user', target: u, permission: 'approver', filter });
     expect(again).toEqual(g);
+    // the same ids in capitals are the same grant
+    const upper = JSON.stringify({ resources: [r.id.toUpperCase(), r.id] });
+    expect(
+      await ok(f, f.admin, GRANT, { type: 'user', target: u.toUpperCase(), permission: 'approver', filter: upper }),
+    ).toEqual(g);
 
     const listed = await ok(f, f.admin, PERMISSIONS, { f: { keyword: { like: 'g-user-1' } } });
     expect(listed.totalCount).toBe(1);

@@ -220,6 +220,7 @@ const SUBJECT_WORDS: Record<GrantSubject, { zh: string; en: string }> = {
 /** Checks one grant as given: its subject exists in the tenant, its role is known, its filter fits. */
 async function checkGrant(tx: Tx, tenantId: string, raw: unknown): Promise<NewGrant & { role: AppRole }> {
   const g = parseInput(grantArgs, raw ?? {});
+  const target = g.target.toLowerCase();
   if (!(SUBJECTS as readonly string[]).includes(g.type)) {
     throw new AppError('GRANT_TYPE_INVALID', { type: g.type.slice(0, 20) });
   }
@@ -239,17 +240,25 @@ async function checkGrant(tx: Tx, tenantId: string, raw: unknown): Promise<NewGr
       what: `${SUBJECT_WORDS[type].zh} ${g.target.slice(0, 40)}`,
       what_en: `${SUBJECT_WORDS[type].en} ${g.target.slice(0, 40)}`,
     });
-  if (!isUuid(g.target)) throw notFound();
+  if (!isUuid(target)) throw notFound();
   if (type === 'user') {
-    const userRole = (await repo.userRoles(tx, tenantId, [g.target])).get(g.target);
+    const userRole = (await repo.userRoles(tx, tenantId, [target])).get(target);
     if (!userRole) throw notFound();
     if (userRole === 'visitor') throw new AppError('GRANT_TO_VISITOR');
   } else {
     const exists = type === 'dept' ? existingDepartmentIds : type === 'post' ? existingPostIds : repo.existingTripleIds;
-    if (!(await exists(tx, tenantId, [g.target])).has(g.target)) throw notFound();
+    if (!(await exists(tx, tenantId, [target])).has(target)) throw notFound();
   }
-  await checkFilterIds(tx, tenantId, read.filter);
-  return { type, target: g.target, permission: role, role, filter: grantFilterText(read.filter) };
+  // ids are stored as the database writes them (lower case), so the same grant is the same text
+  const lower = (ids: string[]) => [...new Set(ids.map((i) => i.toLowerCase()))];
+  const filter = {
+    ...read.filter,
+    resources: lower(read.filter.resources),
+    resourceTypes: lower(read.filter.resourceTypes),
+    areas: lower(read.filter.areas),
+  };
+  await checkFilterIds(tx, tenantId, filter);
+  return { type, target, permission: role, role, filter: grantFilterText(filter) };
 }
 
 /** Every id a filter names exists in the tenant (GRANT_FILTER_UNKNOWN_ID otherwise). */
