@@ -357,6 +357,8 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.createGroup': ['user'],
     'Mutation.updateGroup': ['user'],
     'Mutation.deleteGroup': ['user'],
+    // several users enabled or disabled at once (the import and export are REST routes checking the admin role)
+    'Mutation.updateUsersState': ['admin'],
   },
   public: {
     'Query._endpoint': ['anonymous'],
