@@ -139,6 +139,9 @@ describe('checkinStaff', () => {
     expect(desked.some((b) => b.id === onMine)).toBe(true);
     expect(desked.every((b) => b.resources_id === mine.id)).toBe(true);
     expect(await errorCode(f, desk.token, ALL)).toBe('FORBIDDEN');
+    // the back office's resource list holds the resources they work with
+    const listed = await call(f, desk.token, `{ findResourcesAll(first: 500) { edges { node { id } } } }`);
+    expect(listed.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([mine.id]);
 
     setClock(on(9, 20));
     expect(await errorCode(f, desk.token, MARK, { id: onTheirs, state: '2' })).toBe('FORBIDDEN');

@@ -484,7 +484,8 @@ export async function findResourcesPage(
       'resources_type_id',
       'rule_template_id',
     ]);
-    const managed = await managedScope(tx, tenant.id, user);
+    // the resources the caller works with in the back office (approvers and check-in staff too)
+    const managed = await managedScope(tx, tenant.id, user, undefined, 'any');
     const { rows, total } = await pageResources(tx, tenant.id, { filter, managed }, { limit, offset });
     const day = today(tenant);
     const loaded = await load(tx, tenant, rows, [day]);
