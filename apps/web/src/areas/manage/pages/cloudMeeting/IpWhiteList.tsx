@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Space } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAddWhitelistAddress, useDeleteWhitelistAddress, useWhitelist } from '../../../../features/meetings/api.ts';
 import type { WhitelistEntry } from '../../../../features/meetings/types.ts';
@@ -54,7 +55,7 @@ export default function IpWhiteList() {
       key: 'create_time',
       title: w('createTime'),
       width: 170,
-      render: (_, e) => e.create_time.replace('T', ' ').slice(0, 19),
+      render: (_, e) => dayjs(e.create_time).format('YYYY-MM-DD HH:mm:ss'),
     },
     {
       key: 'actions',
@@ -89,7 +90,7 @@ export default function IpWhiteList() {
           label={w('address')}
           rules={[{ required: true, whitespace: true, message: w('required') }]}
         >
-          <Input maxLength={60} style={{ width: 240 }} placeholder={w('addressPlaceholder')} />
+          <Input maxLength={60} style={{ width: 320 }} placeholder={w('addressPlaceholder')} />
         </Form.Item>
         <Form.Item name="description" label={w('description')}>
           <Input maxLength={200} style={{ width: 220 }} />

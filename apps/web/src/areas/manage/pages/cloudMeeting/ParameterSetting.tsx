@@ -1,5 +1,6 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Radio, Space, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -174,7 +175,7 @@ export default function ParameterSetting() {
             </Button>
             {d?.updated_by ? (
               <Typography.Text type="secondary">
-                {s('updated', { who: d.updated_by, time: d.update_time.replace('T', ' ').slice(0, 16) })}
+                {s('updated', { who: d.updated_by, time: dayjs(d.update_time).format('YYYY-MM-DD HH:mm') })}
               </Typography.Text>
             ) : null}
           </Space>
