@@ -55,7 +55,7 @@ function Section({ title, items, children }: { title: string; items: CardItem[];
       <Typography.Title level={5}>{title}</Typography.Title>
       <Row gutter={[16, 16]}>
         {items.map((i) => (
-          <Col key={i.key} xs={12} md={8} xl={6}>
+          <Col key={i.key} xs={12} md={8} xl={{ flex: '20%' }}>
             <FigureCard item={i} />
           </Col>
         ))}
