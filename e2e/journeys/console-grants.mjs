@@ -17,14 +17,14 @@ async function expectNoBackOffice(page) {
       !document.querySelector('#yy-manage-sidebar') &&
       (location.pathname.includes('/error/') || /没有访问权限|权限|401/.test(document.body.innerText)),
     undefined,
-    { timeout: 20_000 },
+    { timeout: 45_000 },
   );
 }
 
 /** The console's grant dialog: the user found by account, the venue as scope, confirmed. */
 async function grantVenueAdmin(admin, user, venue) {
   await admin
-    .getByRole('button', { name: /^授\s*权$/ })
+    .getByRole('button', { name: /授\s*权$/ })
     .first()
     .click();
   const dialog = admin.getByRole('dialog', { name: '授予角色' });
@@ -32,7 +32,7 @@ async function grantVenueAdmin(admin, user, venue) {
   const who = dialog.getByRole('combobox', { name: '授权对象' });
   await who.fill(user.account);
   await admin.locator('.ant-select-item-option', { hasText: `(${user.account})` }).click();
-  const scope = dialog.getByRole('combobox', { name: '授权范围 · 场馆' });
+  const scope = dialog.getByRole('combobox', { name: '授权范围 · 场馆', exact: true });
   await scope.fill(venue.name);
   await admin.locator('.ant-select-item-option', { hasText: venue.name }).first().click();
   await admin.keyboard.press('Escape').catch(() => undefined);
@@ -46,7 +46,7 @@ async function grantVenueAdmin(admin, user, venue) {
 /** Narrows the holders' list to `account` (other journeys' grants may share the list). */
 async function findHolder(admin, account) {
   await admin.getByRole('textbox', { name: '名称或账号' }).fill(account);
-  await admin.getByRole('button', { name: /^查\s*询$/ }).click();
+  await admin.getByRole('button', { name: /查\s*询$/ }).click();
   await expectText(admin, `(${account})`, { within: '.ant-table' });
 }
 
@@ -57,7 +57,7 @@ export const journeys = [
       const stamp = Date.now().toString(36);
       const admin = track(await openPage(browser, DESKTOP)).page;
       await signInAt(admin, app, '/manage/console', accounts.admin);
-      await expectText(admin, '场馆预约');
+      await expectText(admin, '场馆预约', { timeout: 30_000 });
       await admin.locator('.yy-console-role').first().waitFor();
       await expectText(admin, '项授权', { within: '.yy-console' });
       await shot(admin, 'console-home-1440-zh');
@@ -96,7 +96,7 @@ export const journeys = [
       // the user's next load: the back office with the bookings list
       await page.goto(`${app}${BASE}/manage/appointment/list`);
       const sidebar = page.locator('#yy-manage-sidebar');
-      await sidebar.getByRole('menuitem', { name: '预约列表' }).waitFor({ timeout: 20_000 });
+      await sidebar.getByRole('menuitem', { name: '预约列表' }).waitFor({ timeout: 45_000 });
       await expectPath(page, `${BASE}/manage/appointment/list`);
       await page.locator('.ant-table').first().waitFor();
       assert.equal(await sidebar.getByText('应用中心').count(), 0, 'the application centre is offered');
@@ -119,14 +119,30 @@ export const journeys = [
 
       // the other console pages, then all four in English
       await admin.goto(`${app}${BASE}/manage/console/authorize/staff`);
-      await expectText(admin, '人员身份授权：');
+      await expectText(admin, '人员身份授权：', { timeout: 30_000 });
       await admin.locator('.ant-table').waitFor();
       await shot(admin, 'console-staff-1440-zh');
-      await admin.goto(`${app}${BASE}/manage/console/authorize/dept_post`);
-      await expectText(admin, '分级授权：');
-      await admin.locator('.ant-tree-treenode').first().waitFor();
-      await admin.locator('.ant-tree-node-content-wrapper').first().click();
-      await admin.locator('.yy-console-main .ant-table').waitFor();
+      // a department of this run with a combination (any post) granted the approver role
+      const dept = ok(
+        await iam(admin, 'mutation($m: InputDepartment!) { editDepartment(model: $m) { errcode msg ids } }', {
+          m: { name: `授权部门${stamp}`, code: `CG${stamp}` },
+        }),
+        'editDepartment',
+      ).ids[0];
+      const triple = ok(
+        await iam(admin, 'mutation($m: InputTriple!) { addTriple(model: $m) { errcode msg ids } }', { m: { dept } }),
+        'addTriple',
+      ).ids[0];
+      const granted = await iam(
+        admin,
+        'mutation($t: ID!) { grantPermission(type: "triple", target: $t, permission: "approver") { revokeId } }',
+        { t: triple },
+      );
+      assert.ok(granted.data?.grantPermission?.revokeId, JSON.stringify(granted));
+      await admin.goto(`${app}${BASE}/manage/console/authorize/dept_post?dept=${dept}`);
+      await expectText(admin, '分级授权：', { timeout: 30_000 });
+      await expectText(admin, `授权部门${stamp} 的部门岗位组合`, { timeout: 30_000 });
+      await expectText(admin, '预约审批人 · 全部', { within: '.yy-console-main', timeout: 30_000 });
       await shot(admin, 'console-deptpost-1440-zh');
 
       await admin.evaluate(() => localStorage.setItem('system-language', 'en'));
@@ -138,10 +154,10 @@ export const journeys = [
           'console-rolepermission-1440-en',
         ],
         ['/manage/console/authorize/staff', 'Staff identities:', 'console-staff-1440-en'],
-        ['/manage/console/authorize/dept_post', 'Grading authorization:', 'console-deptpost-1440-en'],
+        [`/manage/console/authorize/dept_post?dept=${dept}`, 'Booking approver · All', 'console-deptpost-1440-en'],
       ]) {
         await admin.goto(`${app}${BASE}${path}`);
-        await expectText(admin, text);
+        await expectText(admin, text, { timeout: 30_000 });
         await admin.waitForLoadState('networkidle');
         await shot(admin, name);
       }
