@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
+import { App, Button, Form, Grid, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../../app/session.tsx';
@@ -38,6 +38,8 @@ export function UsersTable({ dept, onImport }: { dept?: string; onImport: (kind:
   const remove = useDeleteUser();
   const download = useDownloadDirectorySheet();
   const u = (key: string, o?: Record<string, unknown>) => t(`directoryAdmin.user.${key}`, o);
+  // the actions stay in sight on a wide screen; on a phone a fixed column would cover the rest
+  const wide = Grid.useBreakpoint().lg ?? true;
 
   const setState = async (ids: string[], disabled: boolean) => {
     try {
@@ -73,19 +75,20 @@ export function UsersTable({ dept, onImport }: { dept?: string; onImport: (kind:
     {
       key: 'positions',
       title: u('positions'),
-      width: 240,
+      width: 200,
       render: (_, r) =>
         r.positions
           .map((p) => [p.dept?.name, p.post?.name].filter(Boolean).join(' · '))
           .filter(Boolean)
           .join('；'),
     },
-    { key: 'phone', title: u('phone'), dataIndex: 'phone', width: 130 },
+    { key: 'phone', title: u('phone'), dataIndex: 'phone', width: 120 },
     { key: 'email', title: u('email'), dataIndex: 'email', width: 180, defaultHidden: true },
     {
       key: 'role',
       title: u('role'),
       width: 100,
+      defaultHidden: true,
       render: (_, r) => (r.role === 'admin' ? u('roleAdmin') : u('roleUser')),
     },
     {
@@ -97,8 +100,8 @@ export function UsersTable({ dept, onImport }: { dept?: string; onImport: (kind:
     {
       key: 'actions',
       title: t('directoryAdmin.actions'),
-      width: 260,
-      fixed: 'right',
+      width: 200,
+      fixed: wide ? 'right' : undefined,
       render: (_, r) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setEditing(r)}>
@@ -158,7 +161,7 @@ export function UsersTable({ dept, onImport }: { dept?: string; onImport: (kind:
         error={list.error}
         onRetry={() => void list.refetch()}
         dataSource={list.data?.rows ?? []}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 900 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
         toolbar={
           <Space wrap>
