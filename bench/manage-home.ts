@@ -77,8 +77,19 @@ await runClients(bench.endpoint, requests.slice(0, 20), { concurrency: 1 }); // 
 const { results } = await runClients(bench.endpoint, requests, { concurrency: 1 });
 const ms = results.map((x) => x.ms);
 const bad = results.filter((x) => x.status !== 200).length;
+// The same machine's floor at the same moment: a trivial signed-in query through the same endpoint.
+const TRIVIAL = 'query checkTenantStatus { checkTenantStatus { errcode } }';
+const floor = await runClients(
+  bench.endpoint,
+  requests.map((r) => ({ ...r, query: TRIVIAL })),
+  { concurrency: 1 },
+);
+const floorMs = floor.results.map((x) => x.ms);
 const probe = database.kind === 'postgres' ? await countStatements(() => bench.call(bench.adminToken, HOME, {})) : null;
 console.log(
   `findManageHomeOverview (tenant administrator): p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms, non-200 ${bad}${probe ? `; ${probe.statements} statements per request` : ''}`,
+);
+console.log(
+  `checkTenantStatus (the floor, same moment): p50 ${pct(floorMs, 50).toFixed(1)} ms, p95 ${pct(floorMs, 95).toFixed(1)} ms, p99 ${pct(floorMs, 99).toFixed(1)} ms`,
 );
 await bench.close();
