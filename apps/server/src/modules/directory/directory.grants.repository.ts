@@ -29,6 +29,8 @@ import { effectiveGrantsOf } from './directory.grants.rules.ts';
  * placeholder).
  */
 export function grantsReaching(tenant: string | SQL | Placeholder, who: SQL): SQL {
+  // Each way of reaching is its own join (hash-joinable for a whole tenant's users at once), the
+  // results made distinct: no condition is evaluated per (user, grant) pair.
   return sql`with recursive
     people as (
       select users.id from users
@@ -41,22 +43,28 @@ export function grantsReaching(tenant: string | SQL | Placeholder, who: SQL): SQ
       select pa.user_id, pa.post_id, par.id from pos_anc pa
       join departments d on d.tenant_id = ${tenant} and d.id = pa.anc
       join departments par on par.tenant_id = ${tenant} and par.id::text = d.parent
+    ),
+    reached (user_id, grant_id) as (
+      select g.user_id, g.id from permission_grants g
+      where g.tenant_id = ${tenant} and g.user_id in (select id from people)
+      union
+      select pa.user_id, g.id from pos_anc pa
+      join permission_grants g on g.tenant_id = ${tenant} and g.dept_id = pa.anc
+      union
+      select pa.user_id, g.id from pos_anc pa
+      join permission_grants g on g.tenant_id = ${tenant} and g.post_id = pa.post_id
+      union
+      select t.user_id, g.id from triples t
+      join permission_grants g on g.tenant_id = ${tenant} and g.triple_id = t.id
+      where t.tenant_id = ${tenant} and t.user_id in (select id from people)
+      union
+      select pa.user_id, g.id from triples t
+      join permission_grants g on g.tenant_id = ${tenant} and g.triple_id = t.id
+      join pos_anc pa on (t.post_id is null or t.post_id = pa.post_id) and (t.dept_id is null or t.dept_id = pa.anc)
+      where t.tenant_id = ${tenant} and t.user_id is null
     )
-    select p.id as user_id, g.id as grant_id, g.permission, g.filter
-    from people p
-    join permission_grants g on g.tenant_id = ${tenant}
-    where g.user_id = p.id
-      or g.dept_id in (select pa.anc from pos_anc pa where pa.user_id = p.id)
-      or g.post_id in (select pa.post_id from pos_anc pa where pa.user_id = p.id)
-      or g.triple_id in (
-        select t.id from triples t
-        where t.tenant_id = ${tenant}
-          and (t.user_id = p.id
-            or (t.user_id is null and exists (
-              select 1 from pos_anc pa
-              where pa.user_id = p.id
-                and (t.post_id is null or t.post_id = pa.post_id)
-                and (t.dept_id is null or t.dept_id = pa.anc)))))`;
+    select r.user_id, g.id as grant_id, g.permission, g.filter
+    from reached r join permission_grants g on g.id = r.grant_id`;
 }
 
 /** A user's grants, one statement built once (every authenticated lookup runs it). */
