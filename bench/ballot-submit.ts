@@ -1,0 +1,66 @@
+// Ballot submit: `clients` distinct users send saveAppointmentInformationAll at the same instant,
+// during the collection window of a resource in ballot mode (20 slots, 25 entrants each at 500),
+// over real HTTP from a separate load client process (booking-lib.ts, as bench/booking-rush.ts).
+// Nothing is decided then: each submit is checked as usual and stored as an entry (auditStatus
+// '4'). Repeated `rounds` times with new users and a new resource, after one unmeasured warm-up
+// round. Prints entries accepted (all of them), 5xx, p50/p95/p99/max latency and CPU per submit.
+// Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1]
+import { count, eq } from 'drizzle-orm';
+import { ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
+import { SAVE, bookingModel, databaseCpuMs, pct, runClients, startBench } from './booking-lib.ts';
+
+const clients = Number(process.argv[2] ?? 500);
+const rounds = Number(process.argv[3] ?? 3);
+const instances = Number(process.argv[4] ?? 1);
+const bench = await startBench({ instances });
+console.log(
+  `database: ${bench.database.kind}; ${clients} entrants at once on 20 ballot slots; ${rounds} rounds; ${instances} app instance(s)`,
+);
+
+// The dates open 7 days ahead at 11:55; NOW (2030-01-01 12:00) is inside the 10-minute window of 2030-01-08.
+const DATE = '2030-01-08';
+const HOURS = Array.from({ length: 20 }, (_, i) => i + 2);
+const SETTING = `mutation($model: InputBallotSetting) { saveBallotSetting(model: $model) { errcode msg } }`;
+const rows: string[] = [];
+for (let round = 0; round <= rounds; round++) {
+  const r = await bench.makeResource({ hours: HOURS, appointment_date_days: 7, days_rule_refresh_time: '11:55' });
+  const set = await bench.call(bench.adminToken, SETTING, {
+    model: { target_kind: 'resource', target_id: r.id, release_mode: 'ballot', window_minutes: 10 },
+  });
+  if (set.body.data?.saveBallotSetting?.errcode !== '0') throw new Error(JSON.stringify(set.body));
+  const users = await bench.makeUsers(clients, `ballot${round}_`);
+  const cpu0 = bench.serverCpuMs();
+  const db0 = databaseCpuMs();
+  const { results } = await runClients(
+    bench.endpoints,
+    users.map((u, i) => ({
+      token: u.token,
+      query: SAVE,
+      variables: { model: bookingModel(r.id, DATE), timeSlotIdList: [r.slots[i % r.slots.length]!.id] },
+    })),
+    { burst: true },
+  );
+  const cpu = (bench.serverCpuMs() - cpu0) / clients;
+  const db1 = databaseCpuMs();
+  const dbPer = db0 !== null && db1 !== null ? `, database ${((db1 - db0) / clients).toFixed(1)} ms` : '';
+  const ms = results.map((x) => x.ms);
+  const answered = results.filter((x) => x.code === '0').length;
+  const [stored] = await bench.database.db
+    .select({ n: count() })
+    .from(ballotEntries)
+    .where(eq(ballotEntries.resources_id, r.id));
+  const entered = `${answered} answered code "0", ${stored!.n} stored`;
+  const failed = results.filter((x) => x.status >= 500 || x.status === 0).length;
+  const why = new Map<string, number>();
+  for (const x of results.filter((r) => r.code !== '0')) {
+    const k = `${x.status} ${x.code} ${(x as { messages?: string }).messages ?? ''}`.slice(0, 80);
+    why.set(k, (why.get(k) ?? 0) + 1);
+  }
+  if (round === 0) continue;
+  if (why.size) console.log(`  not entered: ${[...why].map(([k, n]) => `${n} × ${k}`).join('; ')}`);
+  rows.push(
+    `round ${round}: entries of ${clients}: ${entered}, 5xx/failed ${failed}, p50 ${pct(ms, 50).toFixed(0)} ms, p95 ${pct(ms, 95).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (CPU per submit: server ${cpu.toFixed(1)} ms${dbPer})`,
+  );
+  console.log(rows[rows.length - 1]);
+}
+await bench.close();
