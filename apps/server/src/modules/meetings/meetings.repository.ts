@@ -257,14 +257,18 @@ export async function findMeeting(tx: Executor, tenantId: string, id: string): P
   return row;
 }
 
-/** The appointment's booker (to let a booker read their own booking's meeting). */
-export async function bookerOf(tx: Executor, tenantId: string, appointmentId: string): Promise<string | undefined> {
+/** The appointment's booker and resource (who may read its meeting). */
+export async function bookerOf(
+  tx: Executor,
+  tenantId: string,
+  appointmentId: string,
+): Promise<{ account: string; resources_id: string } | undefined> {
   const [row] = await tx
-    .select({ account: appointments.appointment_user })
+    .select({ account: appointments.appointment_user, resources_id: appointments.resources_id })
     .from(appointments)
     .where(and(eq(appointments.tenant_id, tenantId), eq(appointments.id, appointmentId)))
     .limit(1);
-  return row?.account;
+  return row;
 }
 
 /**

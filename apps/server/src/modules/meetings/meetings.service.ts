@@ -153,13 +153,11 @@ export async function ofAppointment(ctx: RequestContext, appointmentId: unknown)
   const { tenant, user } = requireUser(ctx);
   if (typeof appointmentId !== 'string' || !isUuid(appointmentId)) return null;
   return withTenant(ctx.db, tenant.id, async (tx) => {
-    const booker = await bookerOf(tx, tenant.id, appointmentId);
-    if (booker === undefined) return null;
+    const booking = await bookerOf(tx, tenant.id, appointmentId);
+    if (!booking) return null;
+    const admin = user.role === 'admin' || (await managesResource(tx, tenant.id, user, booking.resources_id));
+    if (booking.account !== user.account && !admin) throw new AppError('FORBIDDEN');
     const [meeting] = await meetingsOfBookings(tx, tenant.id, [appointmentId]);
-    const admin =
-      user.role === 'admin' ||
-      (meeting?.resources_id ? await managesResource(tx, tenant.id, user, meeting.resources_id) : false);
-    if (booker !== user.account && !admin) throw new AppError('FORBIDDEN');
     if (!meeting) return null;
     const row = await findMeeting(tx, tenant.id, meeting.id);
     return row ? wireMeeting(row, tenant.timeZone, admin) : null;
