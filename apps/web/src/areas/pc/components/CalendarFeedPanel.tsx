@@ -61,6 +61,7 @@ export function CalendarFeedPanel({ target }: { target: FeedTarget }) {
             id={`yy-calendar-url-${target.kind}`}
             readOnly
             autoSize
+            style={{ wordBreak: 'break-all', fontFamily: 'ui-monospace, monospace' }}
             value={made.url}
             onFocus={(e) => e.currentTarget.select()}
           />
