@@ -3,8 +3,7 @@ import { wouldCreateCycle } from './directory.rules.ts';
 /**
  * Rules of the directory's Excel import and export (docs/GLOSSARY.md "Directory import"):
  * the columns of each sheet, what a cell may hold, how positions are written, the initial
- * password of an imported user, and the order departments are written in. `failedCodes`
- * of `planDepartments`: codes of rows refused for their cells (code -> row index).
+ * password of an imported user, and the order departments are written in.
  */
 
 export type DirectoryKind = 'departments' | 'posts' | 'users';
@@ -207,7 +206,8 @@ export interface DeptPlanRow {
 
 /**
  * Checks the parents of the department rows against the existing departments
- * (`existing`: code -> parent code) and each other. Returns the rows refused (index -> why:
+ * (`existing`: code -> parent code) and each other; `failedCodes`: codes of rows already
+ * refused for their cells (code -> row), whose children are refused too. Returns the rows refused (index -> why:
  * `parent_missing`, `cycle`, or `parent_failed` with the parent row's index) and the order the
  * accepted rows are written in (parents before children).
  */
