@@ -33,10 +33,10 @@ import { noShowJob } from './modules/checkin/checkin.jobs.ts';
 import { mailOutboxJob } from './modules/notifications/notifications.sender.ts';
 import { visitorRetentionJob } from './modules/visitors/visitors.admin-people.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
-import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
-import { meetingsJob } from './modules/meetings/meetings.worker.ts';
 import { ballotDrawJob } from './modules/ballot/ballot.draw.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
+import { meetingsJob } from './modules/meetings/meetings.worker.ts';
 
 export interface AppDeps {
   config: Config;
@@ -145,10 +145,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // REST routes of check-in (section: check-in)
     // REST routes of captcha (section: evaluations)
     await app.register(captchaRoutes, { prefix });
-    // the meeting provider's callbacks (section: meetings)
-    await app.register(meetingRoutes, { prefix });
     // booking .ics downloads and calendar feeds (section: calendar)
     await app.register(calendarRoutes, { prefix });
+    // the meeting provider's callbacks (section: meetings)
+    await app.register(meetingRoutes, { prefix });
   }
 
   registerHealth(app, database);
@@ -178,10 +178,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
         mailOutboxJob(config, app.log),
         // visitor retention (section: visitors-admin-people)
         visitorRetentionJob({ config, log: app.log }),
-        // online meetings' provider calls (section: meetings)
-        meetingsJob(config, app.log),
         // the ballot's draws at the end of collection windows (section: ballot)
         ballotDrawJob({ config, log: app.log }),
+        // online meetings' provider calls (section: meetings)
+        meetingsJob(config, app.log),
       ],
       app.log,
     );

@@ -108,6 +108,8 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   revokePass: { zh: '撤销通行证', en: 'Revoke passes' },
   rotateKey: { zh: '更换签名密钥', en: 'Rotate the signing key' },
   // (section: directory-grants)
+  grant: { zh: '授权', en: 'Grant' },
+  revoke: { zh: '撤销授权', en: 'Revoke' },
   // (section: directory-data)
   // (section: meetings)
   callbackRefused: { zh: '拒绝回调', en: 'Refuse a callback' },
@@ -115,8 +117,6 @@ export const OPERATE_LOG_ACTIONS: Readonly<Record<string, OperateLogWords>> = {
   testConnection: { zh: '测试连接', en: 'Test the connection' },
   whitelistAdd: { zh: '添加白名单', en: 'Add to the allow list' },
   whitelistDelete: { zh: '删除白名单', en: 'Remove from the allow list' },
-  grant: { zh: '授权', en: 'Grant' },
-  revoke: { zh: '撤销授权', en: 'Revoke' },
   // (section: calendar)
   rotate: { zh: '更换链接', en: 'Replace the link' },
   // (section: ballot)

@@ -44,6 +44,7 @@ import { directoryGrantsGraphql } from './directory/directory.grants.resolvers.t
 import { directoryGroupsGraphql } from './directory/directory.groups.resolvers.ts';
 import { directoryDataGraphql } from './directory/directory.data.resolvers.ts';
 // (section: manage-home)
+import { manageHomeGraphql } from './manage-home/manage-home.resolvers.ts';
 // (section: meetings)
 import { meetingsGraphql } from './meetings/meetings.resolvers.ts';
 import { followBookings } from './meetings/meetings.follow.ts';
@@ -112,6 +113,7 @@ export const graphqlContributions: GraphqlContribution[] = [
   directoryGroupsGraphql,
   directoryDataGraphql,
   // back-office home (section: manage-home)
+  manageHomeGraphql,
   // cloud meetings (section: meetings)
   meetingsGraphql,
   // fair release of contested slots (section: ballot)

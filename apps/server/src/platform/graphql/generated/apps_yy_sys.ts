@@ -1852,9 +1852,10 @@ export type Location = {
 
 /**
  * The bookings part of the home, for the resources the caller administers (every resource for a
- * tenant administrator). Each figure is the totalCount of the booking overview
- * (findAppointmentInformationAllForAppointMent) with the filter named, so a card and the list it
- * links to agree.
+ * tenant administrator). today, pending, performed, no_show and each trend day are the totalCount
+ * of the booking overview (findAppointmentInformationAllForAppointMent) with the filter named, so a
+ * card and the list it links to agree; in_use_now and in_use_bookings count the bookings holding a
+ * resource at this moment.
  */
 export type ManageHomeBookings = {
   __typename?: 'ManageHomeBookings';
