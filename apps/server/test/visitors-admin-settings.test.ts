@@ -72,13 +72,17 @@ async function call(who: Who, query: string, variables: Record<string, unknown> 
   return { code: (res.body.errors?.[0]?.extensions?.code as string | undefined) ?? refusal, data: data as unknown };
 }
 
-/** The catalogue code whose English text a refusal's msg_en is (the longest matching template). */
+/**
+ * The catalogue code whose English text a refusal's msg_en is: of the matching templates, the one
+ * with the most fixed text (placeholders can match anything, so fewer fixed words say less).
+ */
 function codeOf(msgEn: string): string {
   const matches = Object.entries(errorCatalogue).filter(([, texts]) => {
     const pattern = texts.en.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.*');
     return new RegExp(`^${pattern}$`, 's').test(msgEn);
   });
-  matches.sort((a, b) => b[1].en.length - a[1].en.length);
+  const fixed = (en: string) => en.replace(/\{\w+\}/g, '').length;
+  matches.sort((a, b) => fixed(b[1].en) - fixed(a[1].en));
   return matches[0]?.[0] ?? `unknown: ${msgEn}`;
 }
 
