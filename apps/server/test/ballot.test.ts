@@ -281,6 +281,51 @@ describe('ballot: entering, drawing, and booking after', () => {
   });
 });
 
+describe('ballot: periodic and batch requests', () => {
+  const PREVIEW = `query($model: InputAppointmentInformation!, $timeSlotIdList: [String], $is_cyclicity: String,
+    $cyclicity_start_date: String, $cyclicity_end_date: String, $cyclicity_strategy: String, $cyclicity_weekList: [String]) {
+    previewAppointmentSeries(model: $model, timeSlotIdList: $timeSlotIdList, is_cyclicity: $is_cyclicity,
+      cyclicity_start_date: $cyclicity_start_date, cyclicity_end_date: $cyclicity_end_date,
+      cyclicity_strategy: $cyclicity_strategy, cyclicity_weekList: $cyclicity_weekList) {
+      date status rule reason reason_en } }`;
+  // every Tuesday from DATE for two weeks: DATE (decided by its ballot) and the week after (not open yet)
+  const weekly = (resourceId: string, slotId: string) => ({
+    model: model(resourceId, DATE),
+    timeSlotIdList: [slotId],
+    is_cyclicity: '1',
+    cyclicity_start_date: DATE,
+    cyclicity_end_date: '2030-01-15',
+    cyclicity_strategy: '2',
+    cyclicity_weekList: ['2'],
+  });
+
+  it('cannot take a date a ballot decides: left out while collecting and until the draw, bookable after', async () => {
+    const r = await ballotResource({ available_number: 3 });
+    const [u] = await makeUsers(t, 1, 'bal-s-');
+    const reportOf = async () =>
+      (
+        await data<{ date: string; status: string; rule: string; reason_en: string }[]>(
+          u!.token,
+          PREVIEW,
+          weekly(r.id, r.slots[0]!.id),
+        )
+      ).find((item) => item.date === DATE);
+
+    bookingClock.now = () => OPENS + 60_000;
+    expect(await reportOf()).toMatchObject({
+      status: 'closed',
+      rule: 'ballot',
+      reason_en: 'This date is released by ballot (until 2030-01-01 21:10:00); book it on its own to enter the ballot',
+    });
+    // an entry waits: after the window, still the ballot's until the draw
+    expect((await enter(u!.token, r.id, [r.slots[1]!.id])).auditStatus).toBe('4');
+    bookingClock.now = () => OPENS + 11 * 60_000;
+    expect(await reportOf()).toMatchObject({ status: 'closed', rule: 'ballot' });
+    await drawDue(deps(), t.database.db, bookingClock.now());
+    expect(await reportOf()).toMatchObject({ status: 'ok', rule: '' });
+  });
+});
+
 describe('ballot: settings and who may do what', () => {
   it('settings: the resource overrides its type; bad input is refused in both languages', async () => {
     const r = await makeResource(t, admin, typeId);

@@ -144,3 +144,24 @@ export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit)
     texts: { zh: `已参加抽签，${closes} 开奖`, en: `Entered in the ballot; drawn at ${closes}` },
   };
 }
+
+/**
+ * Whether the ballot decides a date's slots of a resource now (`submitStages.decidedElsewhere`):
+ * its window is open, or closed with entries waiting for the draw. Gives when the window
+ * closes (epoch ms), or null when the date books as usual (race mode, not yet open, drawn).
+ */
+export async function ballotDecidesDate(
+  tx: Tx,
+  tenant: CheckedSubmit['tenant'],
+  res: CheckedSubmit['res'],
+  isoDate: string,
+): Promise<number | null> {
+  const setting = await settingOfResource(tx, tenant.id, res.row.id, res.row.resources_type_id);
+  const window = ballotWindow(setting, isoDate, res.rules, tenant.timeZone);
+  const now = bookingClock.now();
+  if (!window || now < window.opensAt) return null;
+  const state = await dateState(tx, tenant.id, res.row.id, isoDate);
+  if (state.drawn) return null;
+  if (now < window.closesAt || state.waiting > 0) return window.closesAt;
+  return null;
+}

@@ -48,6 +48,7 @@ import {
   quotasOf,
   rowOf,
   rulesOfBooking,
+  submitStages,
   timeArg,
   type AppointmentInput,
   type Quota,
@@ -232,6 +233,22 @@ async function assess(
   const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
   const quotas = await quotaCounter(tx, tenant, user, res, occurrences, now);
   const report: Assessed[] = [];
+  // a date whose slots a ballot decides now is left out: a series cannot enter a ballot, and
+  // must not take a seat the draw is to give
+  const decided = new Map<string, number | null>();
+  const ballotVerdict = async (isoDate: string) => {
+    if (!submitStages.decidedElsewhere) return null;
+    if (!decided.has(isoDate)) decided.set(isoDate, await submitStages.decidedElsewhere(tx, tenant, res, isoDate));
+    const until = decided.get(isoDate);
+    if (until === null || until === undefined) return null;
+    const when = formatDateTime(until, zone);
+    return {
+      status: 'closed' as const,
+      rule: 'ballot',
+      reason: `该日期以抽签方式放号（${when} 截止），请单独预约参加抽签`,
+      reason_en: `This date is released by ballot (until ${when}); book it on its own to enter the ballot`,
+    };
+  };
   for (const o of occurrences) {
     const capacity =
       o.slotId === null
@@ -262,6 +279,7 @@ async function assess(
       banned,
     });
     let verdict = verdictOf(status, opensAt === null ? '' : formatDateTime(opensAt, zone));
+    if (verdict.status === 'ok') verdict = (await ballotVerdict(o.date)) ?? verdict;
     if (verdict.status === 'ok') verdict = quotas.take(o.date) ?? verdict;
     if (verdict.status === 'ok') {
       // later occurrences of this request see this one as the caller's booking

@@ -496,7 +496,13 @@ export interface CheckedSubmit {
  */
 export const submitStages: {
   beforeInsert: ((tx: Tx, ctx: RequestContext, s: CheckedSubmit) => Promise<SaveResult | null>) | null;
-} = { beforeInsert: null };
+  /**
+   * Whether a date's slots of a resource are being decided by another module now (the ballot:
+   * its collection window is open or its draw pending), with when that ends (epoch ms); a
+   * periodic or batch request then leaves that date out, as it cannot enter a ballot.
+   */
+  decidedElsewhere: ((tx: Tx, tenant: TenantRef, res: Resource, isoDate: string) => Promise<number | null>) | null;
+} = { beforeInsert: null, decidedElsewhere: null };
 
 /**
  * Books one or several slots of one day (normal mode), all or nothing in one transaction.
