@@ -11,7 +11,7 @@ import { withTenant } from '../src/db/client.ts';
 import { permissionGrants } from '../src/modules/directory/directory.grants.tables.ts';
 import { findUserByAccount, insertUser, listDepartments } from '../src/modules/directory/directory.repository.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
-import { verifyPassword } from '../src/platform/auth/passwords.ts';
+import { verifyPassword, verifyPasswordOrDecoy } from '../src/platform/auth/passwords.ts';
 import { createTestApp, demoAccounts, type TestApp } from './support.ts';
 
 let t: TestApp;
@@ -212,13 +212,13 @@ describe('posts', () => {
 });
 
 describe('users', () => {
-  it('imports users with positions by codes and the initial password rule; existing accounts update; bad rows reported', async () => {
+  it('imports users with positions by codes, a password only from its cell; existing accounts update; bad rows reported', async () => {
     const content = await sheet(
       ['account', 'name', 'phone', 'email', 'positions', 'password'],
       [
-        ['t20240001', '王老师', '13800000001', 'wang@example.edu', 'math:staff; cs:tutor', ''], // 2: Yy@t20240001
+        ['t20240001', '王老师', '13800000001', 'wang@example.edu', 'math:staff; cs:tutor', ''], // 2: no password until one is set
         ['s2024', '李同学', '', '', 'cs:student', 'Li@Init2024'], // 3: own password
-        ['abc', '短账号', '', '', '', ''], // 4: too short for the rule
+        ['abc', '短账号', '', '', '', ''], // 4: a short account, no password
         ['student', '张同学改', '13900000002', '', 'cs:student', 'Ignored@123'], // 5: existing: updated, password kept
         ['x1', '坏职位', '', '', 'cs:student:x', 'Password1'], // 6
         ['x2', '无部门', '', '', 'nowhere:staff', 'Password1'], // 7
@@ -230,9 +230,8 @@ describe('users', () => {
       ],
     );
     const { body } = await upload('users', content);
-    expect(body).toMatchObject({ errcode: '0', created: 2, updated: 2, total: 11 });
+    expect(body).toMatchObject({ errcode: '0', created: 3, updated: 2, total: 11 });
     expect(errorsOf(body)).toEqual([
-      [4, 'password'],
       [6, 'positions'],
       [7, 'positions'],
       [8, 'positions'],
@@ -247,7 +246,9 @@ describe('users', () => {
     const wang = await withTenant(t.database.db, t.demoTenantId, (tx) =>
       findUserByAccount(tx, t.demoTenantId, 't20240001'),
     );
-    expect(await verifyPassword('Yy@t20240001', wang!.password_hash)).toBe(true);
+    // no guessable default: without a password cell the account has no password at all
+    expect(wang!.password_hash).toBe('');
+    expect(await verifyPasswordOrDecoy('Yy@t20240001', wang!.password_hash)).toBe(false);
     expect(wang).toMatchObject({ role: 'user', phone: '13800000001', email: 'wang@example.edu' });
     const li = await userOf('s2024');
     expect(await verifyPassword('Li@Init2024', li!.password_hash)).toBe(true);

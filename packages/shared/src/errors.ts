@@ -1108,10 +1108,6 @@ export const errorCatalogue = {
     en: '{column_en} may contain only letters, digits, "_", "-" and "."',
   },
   DIRECTORY_IMPORT_CELL_NOT_INTEGER: { zh: '{column}必须是整数', en: '{column_en} must be an integer' },
-  DIRECTORY_IMPORT_PASSWORD_NEEDED: {
-    zh: '账号少于5个字符时必须填写初始密码（8至128个字符）',
-    en: 'An account shorter than 5 characters needs an initial password (8 to 128 characters)',
-  },
   DIRECTORY_IMPORT_DONE: {
     zh: '导入成功：新增{created}行，更新{updated}行',
     en: 'Import succeeded: {created} rows added, {updated} rows updated',

@@ -160,9 +160,8 @@ export async function importUsers(ctx: RequestContext, rows: readonly SheetRow[]
   for (let i = 0; i < fresh.length; i += 8) {
     await Promise.all(
       fresh.slice(i, i + 8).map(async (r) => {
-        const password = initialPassword(r.cells.account!, r.cells.password ?? '');
-        if (password === null) ledger.refuse(r.row, 'password', 'DIRECTORY_IMPORT_PASSWORD_NEEDED');
-        else hashes.set(r.row, await hashPassword(password));
+        const password = initialPassword(r.cells.password ?? '');
+        if (password !== null) hashes.set(r.row, await hashPassword(password));
       }),
     );
   }
@@ -201,11 +200,8 @@ export async function importUsers(ctx: RequestContext, rows: readonly SheetRow[]
         updated++;
         continue;
       }
-      const hash = hashes.get(r.row) ?? (await hashLate(cells.account!, cells.password ?? ''));
-      if (!hash) {
-        ledger.refuse(r.row, 'password', 'DIRECTORY_IMPORT_PASSWORD_NEEDED');
-        continue;
-      }
+      // no password cell: no password until an administrator sets one ('' never verifies)
+      const hash = hashes.get(r.row) ?? (await hashLate(cells.password ?? '')) ?? '';
       const row = await repo.insertUser(tx, tenant.id, {
         ...fields,
         account: cells.account!,
@@ -224,8 +220,8 @@ export async function importUsers(ctx: RequestContext, rows: readonly SheetRow[]
 }
 
 /** The hash of an account that was there before the transaction and is gone now (rare). */
-async function hashLate(account: string, cell: string): Promise<string | null> {
-  const password = initialPassword(account, cell);
+async function hashLate(cell: string): Promise<string | null> {
+  const password = initialPassword(cell);
   return password === null ? null : hashPassword(password);
 }
 

@@ -185,16 +185,14 @@ export function formatPositions(positions: readonly { dept: string; post: string
   return positions.map((p) => (p.post ? `${p.dept}:${p.post}` : p.dept)).join('; ');
 }
 
-/** The shortest account the initial-password rule serves (`Yy@` + account is then 8 characters). */
-export const MIN_ACCOUNT_FOR_INITIAL_PASSWORD = 5;
-
 /**
- * The password a new imported user gets: the sheet's `password` cell when filled, else `Yy@`
- * followed by the account; null when the cell is empty and the account too short for the rule.
+ * The password a new imported user gets: the sheet's `password` cell, or none when it is empty
+ * (no password signs in: an administrator sets one on the users page, or the user signs in
+ * through the deployment's identity provider). Never a rule made from the account, which anyone
+ * knowing an account could guess.
  */
-export function initialPassword(account: string, cell: string): string | null {
-  if (cell) return cell;
-  return account.length >= MIN_ACCOUNT_FOR_INITIAL_PASSWORD ? `Yy@${account}` : null;
+export function initialPassword(cell: string): string | null {
+  return cell || null;
 }
 
 /** A department row of an import: its code and the code of the parent it names ('' for none). */
