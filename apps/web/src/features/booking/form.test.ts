@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionConfig } from '../collection-config/api/findCollectionConfigAll.ts';
-import { applicationModel, emptyApplication, validateApplication, type ApplicationValues } from './form.ts';
+import {
+  applicationModel,
+  emptyApplication,
+  offersMeeting,
+  validateApplication,
+  type ApplicationValues,
+} from './form.ts';
 
 const config = (over: Partial<CollectionConfig>): CollectionConfig => ({
   id: over.field_name ?? 'c',
@@ -122,5 +128,18 @@ describe('applicationModel', () => {
       ],
     });
     expect(applicationModel(valid(), [], { resourceId: 'r1', date: '2026-03-02' }).start_time).toBeUndefined();
+  });
+
+  it('asks for an online meeting only when the form asks and the resource offers meetings', () => {
+    const target = { resourceId: 'r1', date: '2026-03-02' };
+    expect(emptyApplication().meeting).toBe(false);
+    expect(applicationModel(valid(), [], { ...target, offersMeeting: true }).wemeet_enable).toBe('0');
+    expect(applicationModel(valid({ meeting: true }), [], { ...target, offersMeeting: true }).wemeet_enable).toBe('1');
+    expect(applicationModel(valid({ meeting: true }), [], { ...target, offersMeeting: false }).wemeet_enable).toBe('0');
+    expect(applicationModel(valid({ meeting: true }), [], target).wemeet_enable).toBe('0');
+    expect(offersMeeting({ wemeet_enable: '1' })).toBe(true);
+    expect(offersMeeting({ wemeet_enable: '0' })).toBe(false);
+    expect(offersMeeting({ wemeet_enable: null })).toBe(false);
+    expect(offersMeeting(null)).toBe(false);
   });
 });

@@ -30,6 +30,13 @@ export interface ApplicationValues {
   attachment: AttachmentValue | null;
   /** The type's collected fields, by field_name. */
   fields: Record<string, string>;
+  /** Asks for an online meeting (kept only when the resource offers meetings, see `offersMeeting`). */
+  meeting: boolean;
+}
+
+/** Whether bookings of the resource may ask for an online meeting (its type's `wemeet_enable` is "1"). */
+export function offersMeeting(resource: { wemeet_enable?: string | null } | null | undefined): boolean {
+  return resource?.wemeet_enable === '1';
 }
 
 export function emptyApplication(contact: { phone?: string | null; email?: string | null } = {}): ApplicationValues {
@@ -41,6 +48,7 @@ export function emptyApplication(contact: { phone?: string | null; email?: strin
     participants: [],
     attachment: null,
     fields: {},
+    meeting: false,
   };
 }
 
@@ -127,11 +135,13 @@ export function validateApplication(
 /**
  * The model of a submit: the form's values on the chosen resource and date. The booker comes
  * from the token; collected values carry both labels so lists can show them in either language.
+ * `wemeet_enable` is '1' only when the form asks for a meeting and the resource offers meetings
+ * (`target.offersMeeting`, see `offersMeeting`).
  */
 export function applicationModel(
   values: ApplicationValues,
   configs: readonly CollectionConfig[],
-  target: { resourceId: string; date: string; startTime?: string; endTime?: string },
+  target: { resourceId: string; date: string; startTime?: string; endTime?: string; offersMeeting?: boolean },
 ): AppointmentInput {
   return {
     resources_id: target.resourceId,
@@ -139,7 +149,7 @@ export function applicationModel(
     ...(target.startTime ? { start_time: target.startTime, end_time: target.endTime ?? '' } : {}),
     state: 0,
     person_times: 1,
-    wemeet_enable: '0',
+    wemeet_enable: values.meeting && target.offersMeeting ? '1' : '0',
     theme: values.theme.trim(),
     phone: values.phone.trim(),
     email: values.email.trim(),

@@ -123,6 +123,8 @@ export interface BookableResourceDetail extends BookableResource {
   success_prompt: string;
   success_prompt_en: string;
   hide_resources_detail: string;
+  /** "1" when bookings of the resource may ask for an online meeting (its type's wemeet_enable). */
+  wemeet_enable?: string | null;
   resourcesTimeSlot: ResourceSlot[] | null;
   resourcesWeek: { zj: string; zj_name: string }[] | null;
   resourcesDate: { start: string; end: string }[] | null;
@@ -135,7 +137,7 @@ export interface BookableResourceDetail extends BookableResource {
 export const BOOKABLE_RESOURCE_DETAIL_FIELDS = `${BOOKABLE_RESOURCE_FIELDS} describe describe_en remark
   admin_dept_name state rule_source appointment_date_rule advance_booking_rule min_interval_minutes
   min_interval_minutes_prompt min_interval_minutes_prompt_en min_interval_minutes_cancel min_interval_minutes_change
-  success_prompt success_prompt_en hide_resources_detail
+  success_prompt success_prompt_en hide_resources_detail wemeet_enable
   resourcesTimeSlot { id kssj jssj order }
   resourcesWeek { zj zj_name }
   resourcesDate { start end }

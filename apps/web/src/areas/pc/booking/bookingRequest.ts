@@ -44,23 +44,27 @@ export function normalChoiceProblem(
   );
 }
 
-/** The variables of previewAppointmentSeries / saveAppointmentInformationAll for a choice and a form. */
+/**
+ * The variables of previewAppointmentSeries / saveAppointmentInformationAll for a choice and a form;
+ * `offersMeeting`: the resource offers online meetings (the form's ask for one is kept only then).
+ */
 export function requestVariables(
   resourceId: string,
   selection: TimeSelection,
   freeTime: boolean,
   values: ApplicationValues,
   configs: readonly CollectionConfig[],
+  offersMeeting = false,
 ): SeriesVariables & { model: AppointmentInput } {
   if (selection.mode === 'normal') {
     const free = freeTime ? { startTime: selection.startTime, endTime: selection.endTime } : {};
     return {
-      model: applicationModel(values, configs, { resourceId, date: selection.date, ...free }),
+      model: applicationModel(values, configs, { resourceId, date: selection.date, offersMeeting, ...free }),
       timeSlotIdList: freeTime ? [] : [...selection.slotIds],
     };
   }
   return {
-    model: applicationModel(values, configs, { resourceId, date: firstSeriesDate(selection.series) }),
+    model: applicationModel(values, configs, { resourceId, date: firstSeriesDate(selection.series), offersMeeting }),
     ...seriesVariables(selection.series, freeTime),
   };
 }

@@ -62,6 +62,8 @@ describe('booking dialog', () => {
     expect(variablesOf('checkResourceTimeSlotCapacity')).toEqual([
       expect.objectContaining({ resourceId: RESOURCE_ID, bookDate: todayIso(), timeSlotIdList: ['a10'] }),
     ]);
+    // the resource's type offers no online meeting: no switch asking for one
+    expect(screen.queryByRole('switch', { name: '线上会议' })).toBeNull();
     // step 2: required subject and collected field, a malformed email
     fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'not-an-email' } });
     next();
@@ -91,12 +93,39 @@ describe('booking dialog', () => {
         appointment_date: todayIso(),
         theme: '羽毛球训练',
         email: 'zhang@example.edu',
+        wemeet_enable: '0',
         appointmentCollectionList: [
           { field_name: 'org', field_desc_cn: '所在单位', field_desc_en: 'Unit', field_value: 'cs' },
         ],
       },
     });
     expect(sent).not.toHaveProperty('seriesCommit');
+  });
+
+  it('asks for an online meeting on a resource that offers meetings', { timeout: 60_000 }, async () => {
+    serveGraphql({
+      ...dialogAnswers,
+      findResources: { findResources: { ...court, wemeet_enable: '1' } },
+      saveAppointmentInformationAll: saved,
+    });
+    await openDialog();
+    fireEvent.click(await screen.findByRole('button', { name: '10:00–11:00 · 可预约' }));
+    next();
+    const meeting = await screen.findByRole('switch', { name: '线上会议' });
+    expect(meeting.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('预约成功后生成会议号与入会链接')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('预约主题'), { target: { value: '线上组会' } });
+    await choose('所在单位', '计算机学院');
+    fireEvent.click(meeting);
+    expect(meeting.getAttribute('aria-checked')).toBe('true');
+    next();
+    // the summary says a meeting was asked for
+    expect(await screen.findByText('需要')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意预约须知' }));
+    fireEvent.click(button('提交预约'));
+    expect(await screen.findByText('预约成功')).toBeTruthy();
+    const [sent] = variablesOf('saveAppointmentInformationAll');
+    expect(sent).toMatchObject({ model: { resources_id: RESOURCE_ID, theme: '线上组会', wemeet_enable: '1' } });
   });
 
   it("shows the server's reasons when the check or the submit is refused", { timeout: 60_000 }, async () => {

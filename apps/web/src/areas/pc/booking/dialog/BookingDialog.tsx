@@ -34,7 +34,12 @@ import {
   todayIso,
 } from '../../../../features/booking/dates.ts';
 import { useNow } from '../../../../features/checkin/components/useNow.ts';
-import { emptyApplication, type ApplicationValues, type AttachmentValue } from '../../../../features/booking/form.ts';
+import {
+  emptyApplication,
+  offersMeeting,
+  type ApplicationValues,
+  type AttachmentValue,
+} from '../../../../features/booking/form.ts';
 import { emptySeriesForm, type SeriesForm } from '../../../../features/booking/series.ts';
 import { AllowanceNote } from '../../../../features/booking/AllowanceNote.tsx';
 import { errorText } from '../../../../features/booking/result.ts';
@@ -282,7 +287,7 @@ function BookingFlow({
     if (!credential) return;
     save.mutate(
       {
-        ...requestVariables(resource.id, selection, freeTime, values, collected),
+        ...requestVariables(resource.id, selection, freeTime, values, collected, offersMeeting(resource)),
         ...(selection.mode === 'normal' ? {} : { seriesCommit: commit }),
         ...credential,
       },
@@ -472,6 +477,7 @@ function BookingFlow({
             initialValues={raw}
             fields={collected}
             allowRemark={type?.can_appointment_remark === '1'}
+            meetingOffered={offersMeeting(resource)}
             attachment={attachment}
             onAttachment={setAttachment}
           />
@@ -516,6 +522,11 @@ function BookingFlow({
             ) : null}
             {values.remark ? (
               <Descriptions.Item label={t('pcBooking.form.remark')}>{values.remark}</Descriptions.Item>
+            ) : null}
+            {values.meeting && offersMeeting(resource) ? (
+              <Descriptions.Item label={t('pcBooking.form.meeting')}>
+                {t('pcBooking.form.meetingAsked')}
+              </Descriptions.Item>
             ) : null}
             {collected
               .filter((f) => values.fields[f.field_name])

@@ -7,6 +7,7 @@ import {
   InputNumber,
   Select,
   Space,
+  Switch,
   Typography,
   Upload,
   type FormInstance,
@@ -33,6 +34,8 @@ export interface RawFormValues {
   phone?: string;
   email?: string;
   remark?: string;
+  /** Asks for an online meeting (the switch shows only when the resource offers meetings). */
+  meeting?: boolean;
   fields?: Record<string, string | number | Dayjs | null | undefined>;
 }
 
@@ -51,6 +54,7 @@ export function applicationValuesOf(raw: RawFormValues, attachment: AttachmentVa
     participants: (raw.participants ?? []).map((name) => ({ name, mobile: '' })),
     attachment,
     fields,
+    meeting: raw.meeting === true,
   };
 }
 
@@ -90,13 +94,15 @@ const MAX_ATTACHMENT_MB = 20;
 
 /**
  * The booking form (second step): subject, participants, contact, attachment, remark (when the
- * type allows one) and the type's collected fields.
+ * type allows one), the online meeting switch (when the resource offers meetings) and the type's
+ * collected fields.
  */
 export function BookingForm({
   form,
   initialValues,
   fields,
   allowRemark,
+  meetingOffered,
   attachment,
   onAttachment,
 }: {
@@ -105,6 +111,8 @@ export function BookingForm({
   initialValues?: RawFormValues;
   fields: readonly CollectionConfig[];
   allowRemark: boolean;
+  /** The resource offers online meetings: the form shows the switch asking for one. */
+  meetingOffered: boolean;
   attachment: AttachmentValue | null;
   onAttachment: (a: AttachmentValue | null) => void;
 }) {
@@ -194,6 +202,16 @@ export function BookingForm({
       {allowRemark ? (
         <Form.Item name="remark" label={t('pcBooking.form.remark')}>
           <Input.TextArea rows={3} maxLength={FORM_LIMITS.remark} showCount />
+        </Form.Item>
+      ) : null}
+      {meetingOffered ? (
+        <Form.Item
+          name="meeting"
+          label={t('pcBooking.form.meeting')}
+          extra={t('pcBooking.form.meetingHint')}
+          valuePropName="checked"
+        >
+          <Switch />
         </Form.Item>
       ) : null}
       {fields.length > 0 ? (

@@ -182,6 +182,48 @@ describe('/mobile/applicationForm', () => {
     expect(loadDraft(RESOURCE_ID)).toBeNull();
   });
 
+  it('shows the online meeting switch only for a resource that offers meetings, and sends the ask', async () => {
+    const calls = serveBooking({
+      findResources: { findResources: resource({ wemeet_enable: '1' }) },
+      ...collected,
+      saveAppointmentInformationAll: { saveAppointmentInformationAll: booked },
+    });
+    renderRoutes(routes, `/mobile/applicationForm/${RESOURCE_ID}`);
+    const submit = await screen.findByRole('button', { name: '提交预约' });
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    const meeting = screen.getByRole('switch', { name: '线上会议' });
+    expect(meeting.getAttribute('aria-checked')).toBe('false');
+    expect(meeting.getAttribute('aria-describedby')).toBe('yy-m-meeting-hint');
+    expect(screen.getByText('预约成功后生成会议号与入会链接')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('预约主题'), { target: { value: '线上组会' } });
+    fireEvent.change(screen.getByLabelText('学院'), { target: { value: '计算机学院' } });
+    fireEvent.click(meeting);
+    await waitFor(() => expect(meeting.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(submit);
+    expect(await screen.findByText('预约成功')).toBeTruthy();
+    const sent = calls.find((c) => c.op === 'saveAppointmentInformationAll')!.variables;
+    expect(sent).toMatchObject({ model: { resources_id: RESOURCE_ID, theme: '线上组会', wemeet_enable: '1' } });
+  });
+
+  it('has no online meeting switch for a resource that offers none, and sends no ask', async () => {
+    const calls = serveBooking({
+      findResources: { findResources: resource({ wemeet_enable: '0' }) },
+      ...collected,
+      saveAppointmentInformationAll: { saveAppointmentInformationAll: booked },
+    });
+    renderRoutes(routes, `/mobile/applicationForm/${RESOURCE_ID}`);
+    const submit = await screen.findByRole('button', { name: '提交预约' });
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('线上会议')).toBeNull();
+    fireEvent.change(screen.getByLabelText('预约主题'), { target: { value: '班级训练' } });
+    fireEvent.change(screen.getByLabelText('学院'), { target: { value: '计算机学院' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('预约成功')).toBeTruthy();
+    const sent = calls.find((c) => c.op === 'saveAppointmentInformationAll')!.variables;
+    expect(sent).toMatchObject({ model: { wemeet_enable: '0' } });
+  });
+
   it('sends a periodic request with the commit choice', async () => {
     saveDraft({
       resourceId: RESOURCE_ID,

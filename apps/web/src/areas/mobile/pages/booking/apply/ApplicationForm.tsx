@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Result, Skeleton, TextArea } from 'antd-mobile';
+import { Button, Input, Result, Skeleton, Switch, TextArea } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { NO_CAPTCHA, type SubmitCaptcha } from '../../../../../features/captcha/
 import {
   applicationModel,
   emptyApplication,
+  offersMeeting,
   validateApplication,
   type ApplicationValues,
   type FieldError,
@@ -277,6 +278,7 @@ export default function ApplicationForm() {
     const freeTime = r.time_slot_rule === '2';
     const model = applicationModel(values, fields, {
       resourceId: id,
+      offersMeeting: offersMeeting(r),
       date: normal ? draft.date : firstSeriesDate(draft.series!),
       ...(normal && freeTime ? { startTime: draft.startTime, endTime: draft.endTime } : {}),
       ...(normal && !freeTime && draft.slots.length
@@ -479,6 +481,22 @@ export default function ApplicationForm() {
                   onChange={(v) => set({ fields: { ...values.fields, [c.field_name]: v } })}
                 />
               ))
+            )}
+            {offersMeeting(r) && (
+              <div className="yy-m-field">
+                <span className="yy-m-field-title" id="yy-m-meeting-label">
+                  {t('booking.form.meeting')}
+                </span>
+                <p className="yy-m-muted" id="yy-m-meeting-hint" style={{ marginBottom: 6 }}>
+                  {t('booking.form.meetingHint')}
+                </p>
+                <Switch
+                  aria-labelledby="yy-m-meeting-label"
+                  aria-describedby="yy-m-meeting-hint"
+                  checked={values.meeting}
+                  onChange={(on) => set({ meeting: on })}
+                />
+              </div>
             )}
             <Field id="yy-m-remark" label={t('booking.form.remark')} error={err('remark')}>
               <TextArea
