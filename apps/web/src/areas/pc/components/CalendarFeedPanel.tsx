@@ -52,10 +52,10 @@ export function CalendarFeedPanel({ target }: { target: FeedTarget }) {
       <Typography.Paragraph type="secondary">
         {t(target.kind === 'user' ? 'calendar.intro' : 'calendar.introResource')}
       </Typography.Paragraph>
-      {feed.isError ? <Alert type="error" showIcon message={t('calendar.loadFailed')} /> : null}
+      {feed.isError ? <Alert type="error" showIcon title={t('calendar.loadFailed')} /> : null}
       {made ? (
         <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }} data-testid="calendar-url-box">
-          <Alert type="warning" showIcon message={t('calendar.urlOnce')} />
+          <Alert type="warning" showIcon title={t('calendar.urlOnce')} />
           <label htmlFor={`yy-calendar-url-${target.kind}`}>{t('calendar.urlLabel')}</label>
           <Input.TextArea
             id={`yy-calendar-url-${target.kind}`}
