@@ -12,8 +12,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const BASE = '/yy-sys';
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The whole run stops here, well inside CI's limit (E2E_TIMEOUT, 540 s). */
-export const RUN_DEADLINE_MS = 480_000;
-export const SERVER_START_MS = 90_000;
+export const RUN_DEADLINE_MS = 1_020_000;
+export const SERVER_START_MS = 180_000;
 export const JOURNEY_MS = 60_000;
 export const STEP_MS = 10_000;
 export const NAVIGATION_MS = 20_000;

@@ -84,6 +84,12 @@ export const appointments = pgTable(
     index('appointments_user_idx').on(t.tenant_id, t.appointment_user, t.starts_at),
     index('appointments_creator_idx').on(t.tenant_id, t.created_user, t.starts_at),
     index('appointments_series_idx').on(t.series_id),
+    // a tenant's bookings of a day or a range of days (the back-office home, its 14-day trend)
+    index('appointments_tenant_date_idx').on(t.tenant_id, t.appointment_date),
+    // bookings awaiting approval (the home's to-do count, the approval lists)
+    index('appointments_tenant_pending_idx')
+      .on(t.tenant_id, t.resources_id)
+      .where(sql`${t.audit_status} = '1' and ${t.state} = '0'`),
     check('appointments_period_ck', sql`${t.ends_at} > ${t.starts_at}`),
     check('appointments_state_ck', sql`${t.state} in ('0', '1')`),
     check('appointments_audit_status_ck', sql`${t.audit_status} in ('0', '1', '2', '3', '4')`),

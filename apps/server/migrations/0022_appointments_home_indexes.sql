@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_tenant_date_idx" ON "appointments" USING btree ("tenant_id","appointment_date");--> statement-breakpoint
+CREATE INDEX "appointments_tenant_pending_idx" ON "appointments" USING btree ("tenant_id","resources_id") WHERE "appointments"."audit_status" = '1' and "appointments"."state" = '0';
