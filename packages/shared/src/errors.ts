@@ -1125,7 +1125,10 @@ export const errorCatalogue = {
   MEETING_NOT_FOUND: { zh: '云会议不存在', en: 'Online meeting not found' },
   MEETING_NOT_FAILED: { zh: '只有失败的云会议可以重试', en: 'Only a failed online meeting can be retried' },
   MEETING_ALREADY_CANCELLED: { zh: '云会议已取消', en: 'The online meeting is already cancelled' },
-  MEETING_ENDED: { zh: '云会议已开始或已结束，不能取消', en: 'The online meeting has started or ended and cannot be cancelled' },
+  MEETING_ENDED: {
+    zh: '云会议已开始或已结束，不能取消',
+    en: 'The online meeting has started or ended and cannot be cancelled',
+  },
   MEETING_PROVIDER_INVALID: {
     zh: '云会议服务商只能是 jitsi 或 wemeet',
     en: 'The meeting provider must be jitsi or wemeet',
