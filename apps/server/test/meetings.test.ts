@@ -227,6 +227,23 @@ describe('meetings follow bookings (jitsi, built in)', () => {
     expect((await op(student, CANCEL, { id, reason: '改主意' })).errcode).toBe('0');
     expect(await meetingRow(id)).toBeUndefined();
   });
+
+  it('a Jitsi meeting (no callbacks) starts and ends by its time', async () => {
+    await useJitsi();
+    const r = await makeResource(t, admin, meetingType);
+    const id = await bookMeeting(r.id, r.slots[0]!.id);
+    await worker();
+    const row = (await meetingRow(id))!;
+    expect(row.state).toBe('scheduled');
+    // the worker's clock one minute into the meeting, then one minute after it
+    clock = row.start_at.getTime() - meetingClock.now() + 60_000;
+    expect((await worker()).advanced).toBeGreaterThanOrEqual(1);
+    expect(await meetingRow(id)).toMatchObject({ state: 'started' });
+    clock = row.end_at.getTime() - meetingClock.now() + 60_000;
+    await worker();
+    expect(await meetingRow(id)).toMatchObject({ state: 'ended' });
+    expect((await op(student, BY_APPOINTMENT, { id })).state).toBe('ended');
+  });
 });
 
 describe('Tencent Meeting (local stand-in that checks signatures)', () => {

@@ -90,6 +90,31 @@ export async function claimDueMeeting(db: Db, q: { now: Date; leaseUntil: Date }
   });
 }
 
+/**
+ * Moves meetings of providers that send no callbacks (Jitsi) along by their time: scheduled ->
+ * started once it begins, -> ended once it is over. Only meetings with nothing left to do at the
+ * provider. Across tenants (the job's connection). Gives how many changed.
+ */
+export async function advanceByClock(db: Db, now: Date, providers: readonly string[]): Promise<number> {
+  if (!providers.length) return 0;
+  const changed = await db
+    .update(m)
+    .set({
+      state: sql`case when ${m.end_at} <= ${now} then 'ended' else 'started' end`,
+      update_time: now,
+    })
+    .where(
+      and(
+        inArray(m.provider, [...providers]),
+        eq(m.sync, ''),
+        lte(m.start_at, now),
+        sql`(${m.state} = 'scheduled' or (${m.state} = 'started' and ${m.end_at} <= ${now}))`,
+      ),
+    )
+    .returning({ id: m.id });
+  return changed.length;
+}
+
 /** The row, locked, if this worker's claim still holds (no other worker claimed it after the lease). */
 export async function lockClaimed(tx: Executor, claimed: Pick<MeetingRow, 'id' | 'attempts'>) {
   const [row] = await tx

@@ -9,6 +9,7 @@ import { findTenant } from '../tenants/tenants.repository.ts';
 import { openSecrets } from './meetings.crypto.ts';
 import { providerFor, ProviderError, type MeetingIssued, type MeetingOrder } from './meetings.providers.ts';
 import {
+  advanceByClock,
   bookingOfMeeting,
   claimDueMeeting,
   findMeetingSettings,
@@ -35,6 +36,8 @@ export interface MeetingRunReport {
   failed: number;
   /** Done at the provider, but the claim was lost meanwhile (another worker took the row after the lease). */
   unrecorded: number;
+  /** Meetings of providers without callbacks that started or ended by their time. */
+  advanced: number;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface MeetingRunReport {
  */
 export async function runDueMeetings(db: Db, opts: MeetingWorkerOptions): Promise<MeetingRunReport> {
   const now = opts.now ?? Date.now;
-  const report: MeetingRunReport = { done: 0, retrying: 0, failed: 0, unrecorded: 0 };
+  const report: MeetingRunReport = { done: 0, retrying: 0, failed: 0, unrecorded: 0, advanced: 0 };
   const max = opts.max ?? 50;
   for (let n = 0; n < max; n++) {
     const t = now();
@@ -56,6 +59,8 @@ export async function runDueMeetings(db: Db, opts: MeetingWorkerOptions): Promis
     if (!claimed) break;
     await perform(db, claimed, opts, now, report);
   }
+  // Jitsi tells nobody when a room fills or empties: its meetings start and end by the clock
+  report.advanced = await advanceByClock(db, new Date(now()), ['jitsi']);
   return report;
 }
 
@@ -268,9 +273,9 @@ export function meetingsJob(config: Config, log: FastifyBaseLogger): Job {
     everyMs: MEETING_POLL_MS,
     async run(db) {
       const r = await runDueMeetings(db, { config, log });
-      const total = r.done + r.retrying + r.failed + r.unrecorded;
+      const total = r.done + r.retrying + r.failed + r.unrecorded + r.advanced;
       return total
-        ? `online meetings: ${r.done} done, ${r.retrying} to retry, ${r.failed} given up, ${r.unrecorded} unrecorded`
+        ? `online meetings: ${r.done} done, ${r.retrying} to retry, ${r.failed} given up, ${r.unrecorded} unrecorded, ${r.advanced} started or ended by their time`
         : undefined;
     },
   };
