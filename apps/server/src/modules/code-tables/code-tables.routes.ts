@@ -1,36 +1,9 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { CODE_IMPORT_MAX_BYTES } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
+import { sendXlsx, uploadedSpreadsheet } from '../../platform/files/spreadsheets.ts';
 import { exportCodeItems, importCodeItems } from './code-tables.service.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Reads the uploaded file (field `file`, at most CODE_IMPORT_MAX_BYTES) into memory. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  let part;
-  try {
-    part = await request.file();
-  } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('FILE_TOO_LARGE', { maxMb: CODE_IMPORT_MAX_BYTES / 1024 / 1024 });
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('FILE_MISSING');
-    throw err;
-  }
-  if (!part) throw new AppError('FILE_MISSING');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('FILE_TOO_LARGE', { maxMb: CODE_IMPORT_MAX_BYTES / 1024 / 1024 });
-    }
-    throw err;
-  }
-  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { maxMb: CODE_IMPORT_MAX_BYTES / 1024 / 1024 });
-  return data;
-}
 
 /**
  * `POST /api/code/import?codeId=<id>&mode=all|valid` (multipart, field `file`, an .xlsx of at
@@ -48,7 +21,7 @@ export const codeTablesRoutes: FastifyPluginAsync = async (app) => {
     if (!ctx.user) throw new AppError('UNAUTHENTICATED');
     if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
     const query = request.query as Record<string, unknown>;
-    const data = await uploadedFile(request);
+    const data = await uploadedSpreadsheet(request);
     return importCodeItems(ctx, query.codeId, query.mode, data);
   });
 
@@ -56,10 +29,6 @@ export const codeTablesRoutes: FastifyPluginAsync = async (app) => {
     const ctx = await app.contextFor(request);
     const query = request.query as Record<string, unknown>;
     const { name, data } = await exportCodeItems(ctx, query.codeId, query.template === '1');
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'no-store')
-      .send(data);
+    return sendXlsx(reply, name, data);
   });
 };

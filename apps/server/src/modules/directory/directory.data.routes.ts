@@ -1,46 +1,13 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CODE_IMPORT_MAX_BYTES } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
+import { sendXlsx, uploadedSpreadsheet } from '../../platform/files/spreadsheets.ts';
 import { directoryTemplate, readDirectorySheet, writeDirectorySheet } from './directory.data.excel.ts';
 import { exportDepartments, exportPosts, exportUsers, userExportFilter } from './directory.data.export.ts';
 import { importers } from './directory.data.import.ts';
 import { DIRECTORY_KINDS, KIND_WORDS, type DirectoryKind } from './directory.data.rules.ts';
 import { tenantAdmin } from './directory.data.service.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Reads the uploaded file (field `file`, at most 2 MB) into memory. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  const tooLarge = () => new AppError('FILE_TOO_LARGE', { maxMb: CODE_IMPORT_MAX_BYTES / 1024 / 1024 });
-  let part;
-  try {
-    part = await request.file();
-  } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('FILE_MISSING');
-    throw err;
-  }
-  if (!part) throw new AppError('FILE_MISSING');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
-  if (part.file.truncated) throw tooLarge();
-  return data;
-}
-
-function sendXlsx(reply: FastifyReply, name: string, data: Buffer) {
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(data);
-}
 
 function kindOf(request: FastifyRequest): DirectoryKind {
   const kind = (request.params as { kind?: string }).kind ?? '';
@@ -75,7 +42,7 @@ export const directoryDataRoutes: FastifyPluginAsync = async (app) => {
     const ctx = await app.contextFor(request);
     tenantAdmin(ctx);
     const kind = kindOf(request);
-    const rows = await readDirectorySheet(kind, await uploadedFile(request));
+    const rows = await readDirectorySheet(kind, await uploadedSpreadsheet(request));
     return importers[kind](ctx, rows);
   });
 

@@ -1,46 +1,14 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { CODE_IMPORT_MAX_BYTES } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
+import { sendXlsx, uploadedSpreadsheet } from '../../platform/files/spreadsheets.ts';
 import { readVisitorSheet, visitorTemplate, writeSheet, type SheetColumn } from './visitors.admin-records.excel.ts';
 import { VISITOR_IMPORT_LABELS } from './visitors.admin-records.rules.ts';
 import * as entries from './visitors.admin-entries.service.ts';
 import * as records from './visitors.admin-records.service.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_MAX = 10_000;
-
-/** Reads the uploaded file (field `file`, at most 2 MB) into memory. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  const tooLarge = () => new AppError('FILE_TOO_LARGE', { maxMb: CODE_IMPORT_MAX_BYTES / 1024 / 1024 });
-  let part;
-  try {
-    part = await request.file();
-  } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('FILE_MISSING');
-    throw err;
-  }
-  if (!part) throw new AppError('FILE_MISSING');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
-  if (part.file.truncated) throw tooLarge();
-  return data;
-}
-
-function sendXlsx(reply: FastifyReply, name: string, data: Buffer) {
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store')
-    .send(data);
-}
 
 /** The filter map of an export from its query string: `<column>=<value>` (eq) and `<column>_like`, `_gte`, `_lte`. */
 function filterOf(query: Record<string, unknown>, columns: readonly string[]) {
@@ -123,7 +91,7 @@ export const visitorRecordsRoutes: FastifyPluginAsync = async (app) => {
     const ctx = await app.contextFor(request);
     if (!ctx.user) throw new AppError('UNAUTHENTICATED');
     await records.listRecords(ctx, { first: 1 });
-    const { models, rows } = await readVisitorSheet(await uploadedFile(request));
+    const { models, rows } = await readVisitorSheet(await uploadedSpreadsheet(request));
     return records.importRecords(ctx, models, rows);
   });
 
