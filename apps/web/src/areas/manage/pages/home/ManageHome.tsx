@@ -173,7 +173,7 @@ export default function ManageHome() {
                   title: t('manageHome.visitors.expected'),
                   value: o.visitors.expected_today,
                   hint: t('manageHome.visitors.expectedHint'),
-                  to: homeLinks.visitsExpected(),
+                  to: homeLinks.visitsExpected(o.date),
                   action: t('manageHome.open.visits'),
                 },
                 {
@@ -181,7 +181,7 @@ export default function ManageHome() {
                   title: t('manageHome.visitors.onCampus'),
                   value: o.visitors.on_campus,
                   hint: t('manageHome.visitors.onCampusHint'),
-                  to: homeLinks.onCampus(),
+                  to: homeLinks.onCampus(o.date),
                   action: t('manageHome.open.entries'),
                 },
               ]}

@@ -11,7 +11,10 @@ export const homeLinks = {
   noShow: (date: string) => `${appointmentListPath({ from: date, to: date })}&status=noShow`,
   day: (date: string) => appointmentListPath({ from: date, to: date }),
   inUse: () => '/manage/sign',
-  visitsExpected: () => '/manage/visitorManagement/visitorAppointmentManage',
-  onCampus: () => '/manage/visitorManagement/visitorList',
+  /** Approved visits of the day (state 2), as "visitors expected" counts them. */
+  visitsExpected: (date: string) =>
+    `/manage/visitorManagement/visitorAppointmentManage?from=${date}&to=${date}&state=2`,
+  /** The day's gate entries, under the summary that says how many are on campus now. */
+  onCampus: (date: string) => `/manage/visitorManagement/visitorList?from=${date}&to=${date}`,
   notices: () => '/manage/notice/notice-list',
 } as const;

@@ -87,4 +87,22 @@ describe('campus entry summary', () => {
       model: { visitor_name: '手工甲', arrival_place: AREA, arrive_time: '' },
     });
   });
+
+  it('starts from the dates in its link (the home card "on campus": the day\'s entries)', async () => {
+    const calls = serve({
+      findVisitorListSummary: () => ({
+        findVisitorListSummary: { date: '2030-01-01', entries: 1, people: 1, on_campus: 1, total: 1 },
+      }),
+      findVisitorListEntityList: () => ({ findVisitorListEntityList: { edges: [{ node: entry }], totalCount: 1 } }),
+      findVisitorCategoryConfig: () => ({
+        findVisitorCategoryConfig: { overallSettings: null, detailSettings: [], areas: [] },
+      }),
+    });
+    renderPage(<VisitorList />, '/manage/visitorManagement/visitorList?from=2030-01-01&to=2030-01-01');
+    await screen.findByText('门卫登记人');
+    expect(callsOf(calls, 'findVisitorListEntityList')[0]).toMatchObject({
+      filter: { arrive_time: { gte: '2030-01-01', lte: '2030-01-01' } },
+    });
+    expect(screen.getAllByDisplayValue('2030-01-01')).toHaveLength(2);
+  });
 });

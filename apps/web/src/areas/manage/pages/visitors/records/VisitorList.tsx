@@ -15,9 +15,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useBatchDeleteVisitorList } from '../../../../../features/visitors-admin/records/batchDeleteVisitorList.ts';
 import { useVisitorEntries } from '../../../../../features/visitors-admin/records/findVisitorListEntityList.ts';
 import { useVisitorEntrySummary } from '../../../../../features/visitors-admin/records/findVisitorListSummary.ts';
@@ -28,6 +29,7 @@ import {
   type VisitorEntryFilter,
 } from '../../../../../features/visitors-admin/records/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
+import { dateRangeFromSearch } from '../../../../../lib/url-dates.ts';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.ts';
 import { errorText } from '../../../operation-result.ts';
 import { SearchButtons, usePaging } from '../../sign/listParts.tsx';
@@ -97,7 +99,12 @@ export default function VisitorList() {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Search>();
   const [entryForm] = Form.useForm<EntryValues>();
-  const [search, setSearch] = useState<Search>({});
+  const [params] = useSearchParams();
+  // Opened with ?from=&to= (the home's "on campus" card: today's entries).
+  const [search, setSearch] = useState<Search>(() => {
+    const dates = dateRangeFromSearch(params);
+    return dates ? { range: [dayjs(dates[0]), dayjs(dates[1])] } : {};
+  });
   const [selected, setSelected] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
   const paging = usePaging();
@@ -176,7 +183,14 @@ export default function VisitorList() {
   return (
     <Card title={t('route.manage.visitorList')} className="yy-vrec">
       <Summary />
-      <Form<Search> form={form} name="visitorEntrySearch" layout="inline" className="yy-vrec-filters" onFinish={find}>
+      <Form<Search>
+        form={form}
+        name="visitorEntrySearch"
+        layout="inline"
+        className="yy-vrec-filters"
+        initialValues={search}
+        onFinish={find}
+      >
         <Form.Item name="range" label={t('visitorsRecords.entries.date')}>
           <DatePicker.RangePicker
             allowEmpty={[true, true]}

@@ -1,10 +1,11 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useVisitorCategoryConfig } from '../../../../../features/visitors/api/findVisitorCategoryConfig.ts';
 import type { AdminVisitFilters } from '../../../../../features/visitors-admin/visits/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
+import { dateRangeFromSearch } from '../../../../../lib/url-dates.ts';
 
 interface FormValues {
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -33,14 +34,43 @@ function toFilters(v: FormValues): AdminVisitFilters {
 }
 
 /**
+ * A search given in the page's URL (`?from=&to=&state=&area=`: the back-office home's cards link
+ * to the visits they count); what is not a date, a known state or an id is left out.
+ */
+export function visitFiltersFromSearch(params: URLSearchParams): AdminVisitFilters {
+  const out: AdminVisitFilters = {};
+  const dates = dateRangeFromSearch(params);
+  if (dates) out.dates = dates;
+  const state = params.get('state');
+  if (state && (VISIT_STATES as readonly string[]).includes(state)) out.state = state;
+  const area = params.get('area');
+  if (area && /^[\w-]{1,64}$/.test(area)) out.area = area;
+  return out;
+}
+
+function toFormValues(f: AdminVisitFilters): FormValues {
+  return {
+    range: f.dates ? [dayjs(f.dates[0]), dayjs(f.dates[1])] : undefined,
+    area: f.area,
+    state: f.state,
+    visitorType: f.visitorType,
+    host: f.host,
+    visitorName: f.visitorName,
+  };
+}
+
+/**
  * The visits' search bar: visit dates, area, state, visitor type (not on the invitations page,
  * whose type is fixed), host or inviter (name or account) and visitor name.
  */
 export function VisitFilterBar({
+  initial,
   onSearch,
   withType = true,
   hostLabel,
 }: {
+  /** The search the list starts with (from the URL). */
+  initial?: AdminVisitFilters;
   onSearch: (f: AdminVisitFilters) => void;
   withType?: boolean;
   hostLabel?: string;
@@ -54,6 +84,7 @@ export function VisitFilterBar({
       form={form}
       layout="inline"
       className="yy-filter-bar"
+      initialValues={initial ? toFormValues(initial) : undefined}
       onFinish={(v) => onSearch(toFilters(v))}
       style={{ rowGap: 12, marginBottom: 16 }}
     >

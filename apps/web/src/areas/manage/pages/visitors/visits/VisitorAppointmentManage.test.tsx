@@ -117,6 +117,21 @@ describe('visits of the back office', () => {
     );
   });
 
+  it('starts from the search in its link (the home card "visitors expected": the day, approved)', async () => {
+    const calls = server([approved]);
+    renderPage(
+      <VisitorAppointmentManage />,
+      '/manage/visitorManagement/visitorAppointmentManage?from=2099-01-05&to=2099-01-05&state=2&area=x%27%3B',
+    );
+    await screen.findByText('王访客');
+    expect(callsOf(calls, 'findVisitorAdminVisits')[0]).toMatchObject({
+      filter: { state: { eq: '2' } },
+      appointmentDate: ['2099-01-05', '2099-01-05'],
+    });
+    expect(callsOf(calls, 'findVisitorAdminVisits')[0]?.filter).not.toHaveProperty('in_school_area');
+    expect(screen.getAllByDisplayValue('2099-01-05')).toHaveLength(2);
+  });
+
   it('approves a visit awaiting the administrator; a rejection needs a reason', async () => {
     const calls = server([awaiting, approved], {
       auditVisitorAppointment: () => ({ auditVisitorAppointment: result() }),

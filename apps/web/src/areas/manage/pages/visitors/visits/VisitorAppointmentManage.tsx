@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useAuditVisitorAppointment } from '../../../../../features/visitors/api/auditVisitorAppointment.ts';
 import { useBatchDeleteVisits } from '../../../../../features/visitors-admin/visits/batchDeleteVisitorAppointmentInformation.ts';
 import { adminVisitKeys, type AdminVisit } from '../../../../../features/visitors-admin/visits/types.ts';
@@ -11,7 +12,7 @@ import { DataTable, type DataTableColumn } from '../../../components/DataTable/i
 import { errorText } from '../../../operation-result.ts';
 import { RejectVisitDialog } from './RejectVisitDialog.tsx';
 import { VisitDetailDrawer, VisitStateTag } from './VisitDetailDrawer.tsx';
-import { VisitFilterBar } from './VisitFilterBar.tsx';
+import { VisitFilterBar, visitFiltersFromSearch } from './VisitFilterBar.tsx';
 import { useVisitExport } from './useVisitExport.ts';
 import { useVisitPages } from './useVisitPages.tsx';
 
@@ -27,7 +28,9 @@ export default function VisitorAppointmentManage() {
   const { message, modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const queryClient = useQueryClient();
-  const { variables, list, rows, page, setPage, search, pagination, loadError } = useVisitPages();
+  const [params] = useSearchParams();
+  const [initial] = useState(() => visitFiltersFromSearch(params));
+  const { variables, list, rows, page, setPage, search, pagination, loadError } = useVisitPages(undefined, initial);
   const [selected, setSelected] = useState<string[]>([]);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<string | null>(null);
@@ -161,6 +164,7 @@ export default function VisitorAppointmentManage() {
   return (
     <Card variant="borderless">
       <VisitFilterBar
+        initial={initial}
         onSearch={(next) => {
           search(next);
           setSelected([]);

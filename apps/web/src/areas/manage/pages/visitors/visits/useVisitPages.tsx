@@ -8,10 +8,13 @@ import {
 import type { AdminVisitFilters } from '../../../../../features/visitors-admin/visits/types.ts';
 import { errorText } from '../../../operation-result.ts';
 
-/** A paged, searchable list of visits (of one visitor type when `visitorType`): filters, page, rows, pager, load failure. */
-export function useVisitPages(visitorType?: string) {
+/**
+ * A paged, searchable list of visits (of one visitor type when `visitorType`), starting from the
+ * `initial` search: filters, page, rows, pager, load failure.
+ */
+export function useVisitPages(visitorType?: string, initial: AdminVisitFilters = {}) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AdminVisitFilters>({});
+  const [filters, setFilters] = useState<AdminVisitFilters>(initial);
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const variables = useMemo(() => adminVisitVariables(filters, page, visitorType), [filters, page, visitorType]);
   const list = useAdminVisits(variables);
