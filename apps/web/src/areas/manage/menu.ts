@@ -33,6 +33,7 @@ export const manageMenu: ManageMenuItem[] = [
       { path: m('appointment/list'), title: 'route.manage.appointmentList' },
       { path: m('appointment/appointmentUser-list'), title: 'route.manage.appointmentUserList' },
       { path: m('appointment/venues-statistics'), title: 'route.manage.venuesStatistics' },
+      { path: m('appointment/ballot-draws'), title: 'ballotAdmin.title' },
     ],
   },
   { path: m('sign'), title: 'route.manage.sign', icon: 'scan' },
@@ -140,7 +141,7 @@ export const SCOPED_PAGES: { always: PageList; sections: Readonly<Record<string,
   sections: {
     [m('appointment')]: {
       sidebar: [m('appointment/list')],
-      hidden: [m('appointment'), m('appointment/appointment-update/')],
+      hidden: [m('appointment'), m('appointment/appointment-update/'), m('appointment/ballot-draws')],
     },
     [m('sign')]: { sidebar: [m('sign')], hidden: [m('signer')] },
     [m('visitorManagement')]: {

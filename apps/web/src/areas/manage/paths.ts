@@ -134,6 +134,12 @@ export const manageRoutes: RouteDef[] = [
     title: 'route.manage.appointmentUserList',
     page: () => import('./pages/appointment/AppointmentUserList.tsx'),
   },
+  // Not in spec 2.4: the ballot's draws (docs/GLOSSARY.md "Ballot")
+  {
+    path: 'appointment/ballot-draws',
+    title: 'ballotAdmin.title',
+    page: () => import('./pages/ballot/BallotDraws.tsx'),
+  },
   {
     path: 'appointment/venues-statistics',
     title: 'route.manage.venuesStatistics',

@@ -42,6 +42,7 @@ import { RESOURCE_LIST_PATH, resourceEditPath } from './paths.ts';
 import '../resources.css';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { CalendarFeedPanel } from '../../../../pc/components/CalendarFeedPanel.tsx';
+import { ResourceReleaseCard } from '../../ballot/ReleaseSettings.tsx';
 
 type TabKey = 'basic' | 'location' | 'management' | 'rules' | 'images' | 'visibility' | 'config' | 'custom';
 
@@ -478,6 +479,7 @@ export default function ResourceEdit() {
           <CalendarFeedPanel target={{ kind: 'resource', resourceId: id }} />
         </Card>
       ) : null}
+      {!isNew && id ? <ResourceReleaseCard id={id} /> : null}
     </Card>
   );
 }

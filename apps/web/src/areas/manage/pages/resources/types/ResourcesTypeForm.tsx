@@ -21,6 +21,7 @@ import { AuthListEditor } from './AuthListEditor.tsx';
 import { FlagSwitch } from './FlagSwitch.tsx';
 import './resource-types.css';
 import { LookupSelect } from '../../../components/LookupSelect.tsx';
+import { ReleaseSettings } from '../../ballot/ReleaseSettings.tsx';
 
 /** Which tab each top-level field sits on, to show the first invalid one. */
 const tabOf: Record<string, string> = {
@@ -678,6 +679,11 @@ export function ResourcesTypeForm({
             },
             { key: 'properties', label: t('resourceTypes.tab.properties'), forceRender: true, children: properties },
             { key: 'display', label: t('resourceTypes.tab.display'), forceRender: true, children: display },
+            {
+              key: 'release',
+              label: t('ballotAdmin.release.title'),
+              children: <ReleaseSettings kind="type" id={type?.id} />,
+            },
           ]}
         />
       </Form>

@@ -1,0 +1,222 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { gql } from '../../lib/graphql.ts';
+import type { OperationResult } from '../../lib/operation-result.ts';
+import { assertOk } from '../notices/api/result.ts';
+import {
+  DEFAULT_SETTING,
+  ballotKeys,
+  type BallotDateInfo,
+  type BallotDraw,
+  type BallotDrawDetail,
+  type BallotDrawNow,
+  type BallotReplay,
+  type BallotSetting,
+  type BallotSettingInput,
+  type Connection,
+  type DrawSearch,
+  type TargetKind,
+} from './types.ts';
+
+const SETTING_FIELDS = 'target_kind target_id release_mode window_minutes weighted max_wins_per_person source';
+const DRAW_FIELDS = `id resources_id resources_name resources_name_en appointment_date closes_at drawn_at seed
+  weighted max_wins_per_person slots { slot capacity } entries_count winners_count took_ms drawn_by`;
+
+export const findBallotSettingsDocument = /* GraphQL */ `
+  query findBallotSettings($resourcesIds: [ID], $resourcesTypeIds: [ID]) {
+    findBallotSettings(resourcesIds: $resourcesIds, resourcesTypeIds: $resourcesTypeIds) { ${SETTING_FIELDS} }
+  }
+`;
+
+/** The release settings in force for one resource type or resource (the default when none is set). */
+export async function findBallotSetting(kind: TargetKind, id: string): Promise<BallotSetting> {
+  const data = await gql<{ findBallotSettings: BallotSetting[] | null }>('apps_yy_sys', findBallotSettingsDocument, {
+    ...(kind === 'type' ? { resourcesTypeIds: [id] } : { resourcesIds: [id] }),
+  });
+  const found = (data.findBallotSettings ?? []).find((s) => s.target_kind === kind && s.target_id === id);
+  return found ?? { ...DEFAULT_SETTING, target_kind: kind, target_id: id };
+}
+
+export function useBallotSetting(kind: TargetKind, id: string | undefined) {
+  return useQuery({
+    queryKey: ballotKeys.settings(kind, id ?? ''),
+    queryFn: () => findBallotSetting(kind, id!),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export const saveBallotSettingDocument = /* GraphQL */ `
+  mutation saveBallotSetting($model: InputBallotSetting) {
+    saveBallotSetting(model: $model) {
+      errcode
+      msg
+      msg_en
+      ids
+    }
+  }
+`;
+
+/** Saves a type's (tenant administrators) or a resource's (its administrators) release settings. */
+export async function saveBallotSetting(model: BallotSettingInput): Promise<OperationResult> {
+  return assertOk(
+    (await gql<{ saveBallotSetting: OperationResult | null }>('apps_yy_sys', saveBallotSettingDocument, { model }))
+      .saveBallotSetting,
+  );
+}
+
+/** Saves release settings; every settings query reloads (a type's change shows on its resources). */
+export function useSaveBallotSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveBallotSetting,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ballotKeys.all, 'settings'] }),
+  });
+}
+
+export const findBallotDrawAllDocument = /* GraphQL */ `
+  query findBallotDrawAll($first: Int, $offset: Int, $resourcesId: ID, $dateFrom: String, $dateTo: String) {
+    findBallotDrawAll(first: $first, offset: $offset, resourcesId: $resourcesId, dateFrom: $dateFrom, dateTo: $dateTo) {
+      edges { node { ${DRAW_FIELDS} } }
+      pageInfo { hasNextPage endCursor }
+      totalCount
+    }
+  }
+`;
+
+export interface FindBallotDrawAllVariables extends DrawSearch {
+  first: number;
+  offset: number;
+}
+
+const EMPTY: Connection<BallotDraw> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
+/** Draws of the resources the caller administers, latest first. */
+export async function findBallotDrawAll(variables: FindBallotDrawAllVariables): Promise<Connection<BallotDraw>> {
+  const data = await gql<{ findBallotDrawAll: Connection<BallotDraw> | null }>(
+    'apps_yy_sys',
+    findBallotDrawAllDocument,
+    { ...variables },
+  );
+  return data.findBallotDrawAll ?? EMPTY;
+}
+
+export function useBallotDraws(variables: FindBallotDrawAllVariables) {
+  return useQuery({
+    queryKey: ballotKeys.draws(variables),
+    queryFn: () => findBallotDrawAll(variables),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export const findBallotDrawDocument = /* GraphQL */ `
+  query findBallotDraw($id: ID) {
+    findBallotDraw(id: $id) {
+      ${DRAW_FIELDS}
+      entries { id appointment_id appointment_user appointment_user_name slot weight position outcome refusal create_time }
+    }
+  }
+`;
+
+/** One draw with its entries in drawn order. */
+export async function findBallotDraw(id: string): Promise<BallotDrawDetail | null> {
+  const data = await gql<{ findBallotDraw: BallotDrawDetail | null }>('apps_yy_sys', findBallotDrawDocument, { id });
+  return data.findBallotDraw;
+}
+
+export function useBallotDraw(id: string | null) {
+  return useQuery({
+    queryKey: ballotKeys.draw(id ?? ''),
+    queryFn: () => findBallotDraw(id!),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export const replayBallotDrawDocument = /* GraphQL */ `
+  mutation replayBallotDraw($id: ID) {
+    replayBallotDraw(id: $id) {
+      id
+      seed
+      verified
+      difference
+      winners
+    }
+  }
+`;
+
+/** Draws a recorded draw again from its seed and inputs and compares (logged by the server). */
+export async function replayBallotDraw(id: string): Promise<BallotReplay> {
+  const data = await gql<{ replayBallotDraw: BallotReplay | null }>('apps_yy_sys', replayBallotDrawDocument, { id });
+  if (!data.replayBallotDraw) throw new Error('replayBallotDraw: no answer');
+  return data.replayBallotDraw;
+}
+
+export function useReplayBallotDraw() {
+  return useMutation({ mutationFn: replayBallotDraw });
+}
+
+export const findBallotDateInfoDocument = /* GraphQL */ `
+  query findBallotDateInfo($resourcesId: ID, $date: Date) {
+    findBallotDateInfo(resourcesId: $resourcesId, date: $date) {
+      resources_id
+      appointment_date
+      release_mode
+      window_minutes
+      opens_at
+      closes_at
+      phase
+    }
+  }
+`;
+
+/** How a resource's date is released: its phase and window. */
+export async function findBallotDateInfo(resourcesId: string, date: string): Promise<BallotDateInfo | null> {
+  const data = await gql<{ findBallotDateInfo: BallotDateInfo | null }>('apps_yy_sys', findBallotDateInfoDocument, {
+    resourcesId,
+    date,
+  });
+  return data.findBallotDateInfo;
+}
+
+export function useBallotDateInfo(resourcesId: string | undefined, date: string | undefined) {
+  return useQuery({
+    queryKey: ballotKeys.dateInfo(resourcesId ?? '', date ?? ''),
+    queryFn: () => findBallotDateInfo(resourcesId!, date!),
+    enabled: !!resourcesId && !!date,
+    retry: false,
+  });
+}
+
+export const drawBallotNowDocument = /* GraphQL */ `
+  mutation drawBallotNow($resourcesId: ID, $date: Date) {
+    drawBallotNow(resourcesId: $resourcesId, date: $date) {
+      id
+      resources_id
+      appointment_date
+      seed
+      entries_count
+      winners_count
+      losers
+    }
+  }
+`;
+
+/** Closes a date's collection early and draws it now. */
+export async function drawBallotNow(args: { resourcesId: string; date: string }): Promise<BallotDrawNow> {
+  const data = await gql<{ drawBallotNow: BallotDrawNow | null }>('apps_yy_sys', drawBallotNowDocument, args);
+  if (!data.drawBallotNow) throw new Error('drawBallotNow: no answer');
+  return data.drawBallotNow;
+}
+
+/** Draws a date now; the draws and the dates' phases reload. */
+export function useDrawBallotNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: drawBallotNow,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [...ballotKeys.all, 'draws'] });
+      await queryClient.invalidateQueries({ queryKey: [...ballotKeys.all, 'date'] });
+    },
+  });
+}
