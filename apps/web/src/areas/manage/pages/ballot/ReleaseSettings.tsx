@@ -126,7 +126,7 @@ export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | u
         role="status"
         className="yy-ballot-release-inforce"
         title={`${t('ballotAdmin.release.source')}：${sourceText}`}
-        description={summary(inForce)}
+        description={inForce.source === 'default' ? undefined : summary(inForce)}
       />
       <Form<Values>
         form={form}
