@@ -737,6 +737,104 @@ describe('invitations', () => {
   });
 });
 
+describe('the overall settings switches', () => {
+  const OVERALL = `mutation($model: VisitorOverallSettingsInput!) {
+    updateVisitorOverallSettingsEntity(model: $model) { errcode msg_en } }`;
+  const setOverall = async (model: Record<string, number>) =>
+    expect((await mutate(admin, OVERALL, { model })).result?.errcode).toBe('0');
+  const invite = async (phone: string) => {
+    const { result, body } = await mutate(host.token, SAVE, {
+      model: { visitor_type: '2', visitor_name: '丁', phone, in_school_date: DAY, in_school_area: area },
+    });
+    expect(result?.errcode, JSON.stringify(body)).toBe('0');
+    return result!.ids[0]!;
+  };
+
+  it("invitations need approval: off, an invitation is approved at once whatever its type says; on, the type's path", async () => {
+    await setPath('2', 1, 1);
+    const known = await makeVisitor();
+    try {
+      const waiting = await invite(known.phone);
+      expect((await visitRow(waiting)).state).toBe(1);
+
+      await setOverall({ is_invite_school_flow_path: 0 });
+      expect((await visitRow(await invite(known.phone))).state).toBe(2);
+      // an unregistered phone awaits its registration, then is approved at once
+      const newPhone = phoneOf();
+      const pending = await invite(newPhone);
+      expect((await visitRow(pending)).state).toBe(5);
+      const newcomer = await makeVisitor(newPhone, '丁');
+      expect((await detail(newcomer.token, pending)).node).toMatchObject({ state: 2 });
+      // a visitor's own application and a visit already waiting keep their type's path
+      expect((await visitRow(await apply(known))).state).toBe(0);
+      expect((await mutate(visitorAdmin.token, AUDIT, { id: waiting, state: '2' })).result?.errcode).toBe('0');
+
+      await setOverall({ is_invite_school_flow_path: 1 });
+      expect((await visitRow(await invite(known.phone))).state).toBe(1);
+      await setPath('2', 0, 0);
+      expect((await visitRow(await invite(known.phone))).state).toBe(2);
+    } finally {
+      await setOverall({ is_invite_school_flow_path: 1 });
+    }
+  });
+
+  it('information collection: off, no information field is asked of an application or a visitor, nothing is missing', async () => {
+    const PROFILE = `{ findVisitorInfoByAccount { info_complete } }`;
+    const ADD_INFO = `mutation($fields: [VisitorFieldValueInput!]!) {
+      updateVisitorAddFieldInfo(fields: $fields) { errcode msg msg_en } }`;
+    const CONFIG = `{ findVisitorCategoryConfig { overallSettings { is_visitor_infor } } }`;
+    await withTenant(t.database.db, tenantId, (tx) =>
+      tx.insert(visitorInfoFieldSettings).values([
+        {
+          tenant_id: tenantId,
+          field_name: 'health_code',
+          field_label: '健康码',
+          field_label_en: 'Health code',
+          field_type: 'text',
+          is_visitor_valid_info: 1,
+          is_visitor_required_info: 1,
+          is_appointment_valid_info: 1,
+          is_appointment_required_info: 1,
+        },
+      ]),
+    );
+    const v = await makeVisitor();
+    try {
+      // on (the default): refused without it, the profile says it is missing
+      expect((first(await gql(v.token, CONFIG, {})) as { overallSettings: unknown }).overallSettings).toEqual({
+        is_visitor_infor: 1,
+      });
+      const model = { in_school_date: DAY, in_school_area: area, accept_visit_phone: host.phone };
+      expect((await refusal(v.token, SAVE, { model })).msg_en).toMatch(/Health code/);
+      expect((first(await gql(v.token, PROFILE, {})) as { info_complete: boolean }).info_complete).toBe(false);
+      expect((await refusal(v.token, ADD_INFO, { fields: [] })).msg_en).toMatch(/Health code/);
+
+      await setOverall({ is_visitor_infor: 0 });
+      expect((first(await gql(v.token, CONFIG, {})) as { overallSettings: unknown }).overallSettings).toEqual({
+        is_visitor_infor: 0,
+      });
+      expect((first(await gql(v.token, PROFILE, {})) as { info_complete: boolean }).info_complete).toBe(true);
+      expect((await mutate(v.token, ADD_INFO, { fields: [] })).result?.errcode).toBe('0');
+      const id = await apply(v);
+      expect((await visitRow(id)).state).toBe(0);
+      // a change of the application without the field is accepted too
+      expect((await mutate(v.token, UPDATE, { model: { id, infoList: [] } })).result?.errcode).toBe('0');
+    } finally {
+      await setOverall({ is_visitor_infor: 1 });
+      await withTenant(t.database.db, tenantId, (tx) =>
+        tx
+          .delete(visitorInfoFieldSettings)
+          .where(
+            and(
+              eq(visitorInfoFieldSettings.tenant_id, tenantId),
+              eq(visitorInfoFieldSettings.field_name, 'health_code'),
+            ),
+          ),
+      );
+    }
+  });
+});
+
 describe('information fields of phone and ID card type', () => {
   const WHOLE = `query($id: String!, $whole: Boolean) { findVisitorAppointmentDetail(id: $id, whole: $whole) {
     phone infoList { field_name field_label_en value } } }`;

@@ -35,7 +35,7 @@ import { normalisePhone, sealPhone, visitorKeys } from './visitors.crypto.ts';
 import { notifyVisits, sendVisitTexts, type PendingText } from './visitors.notify.ts';
 import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import { infoFieldsOf } from './visitors.settings.repository.ts';
-import { validateFieldValues, type InfoField } from './visitors.settings.rules.ts';
+import { infoFieldsAsked, validateFieldValues, type InfoField } from './visitors.settings.rules.ts';
 import { sealFieldValues } from './visitors.settings.service.ts';
 
 /**
@@ -91,7 +91,8 @@ function text(model: VisitInput, field: keyof typeof FIELD_LIMITS): string {
 /**
  * A visit's information field values as stored, checked against the information fields'
  * settings (the fields a visit asks for, each value fitting its type); an application must fill
- * in the required ones, an invitation's host need not. Phone and ID card values are kept sealed
+ * in the required ones (`requireAll`: not when the overall settings' information collection is
+ * off), an invitation's host need not. Phone and ID card values are kept sealed
  * (`sealFieldValues`). `previous`: the stored values a change keeps.
  */
 async function infoOf(
@@ -108,7 +109,7 @@ async function infoOf(
       throw new AppError('VISIT_TEXT_TOO_LONG', { field: f.field_name.slice(0, 60), max: 2000 });
   }
   const fields: InfoField[] = await infoFieldsOf(tx, tenantId);
-  const asked = requireAll ? fields : fields.map((f) => ({ ...f, is_appointment_required_info: 0 }));
+  const asked = infoFieldsAsked(fields, requireAll);
   const values = validateFieldValues(asked, given.slice(0, 100), 'appointment', previous);
   return sealFieldValues(visitorKeys(ctx.config), tenantId, fields, values);
 }
@@ -202,7 +203,7 @@ async function prepareApplication(
       accept_visit_phone: hostKey,
       host_user_id: host?.id ?? null,
       host_account: host?.account ?? '',
-      ...(await visitValues(tx, ctx, tenant, model, { date, window, areas, seats }, true)),
+      ...(await visitValues(tx, ctx, tenant, model, { date, window, areas, seats }, viewer.collectsInfo)),
       state: initialState('1', path, true),
       created_user: viewer.user.account,
       created_user_name: me.visitor_name,
@@ -414,7 +415,14 @@ export async function updateVisitInfo(ctx: RequestContext, model: VisitInput): P
         : {}),
       ...(has('infoList')
         ? {
-            info: await infoOf(tx, ctx, tenant.id, model, row.visitor_type === '1', row.info as Record<string, string>),
+            info: await infoOf(
+              tx,
+              ctx,
+              tenant.id,
+              model,
+              row.visitor_type === '1' && viewer.collectsInfo,
+              row.info as Record<string, string>,
+            ),
           }
         : {}),
     });

@@ -82,6 +82,25 @@ describe('approval paths', () => {
     expect(stateOnceRegistered('2', approvalPathOf('2', undefined))).toBe(VISIT_STATE.approved);
   });
 
+  it("the overall switch 'invitations need approval': off approves invitations at once; on, or for other types, the detail settings", () => {
+    const off = { is_invite_school_flow_path: 0 };
+    const on = { is_invite_school_flow_path: 1 };
+    expect(approvalPathOf('2', row(1, 1, 1, 'a1'), off)).toEqual({
+      enabled: true,
+      approval: false,
+      secondLevel: false,
+      approvers: ['a1'],
+    });
+    expect(initialState('2', approvalPathOf('2', row(1, 1), off), true)).toBe(VISIT_STATE.approved);
+    expect(stateOnceRegistered('2', approvalPathOf('2', row(1, 1), off))).toBe(VISIT_STATE.approved);
+    expect(approvalPathOf('2', row(1, 0, 0), off).enabled).toBe(false);
+    expect(initialState('2', approvalPathOf('2', row(1, 1), on), true)).toBe(VISIT_STATE.awaitingSecondLevel);
+    expect(initialState('2', approvalPathOf('2', undefined, on), true)).toBe(VISIT_STATE.approved);
+    // applications and a booking's guests follow their own settings only
+    expect(initialState('1', approvalPathOf('1', row(1, 0), off), true)).toBe(VISIT_STATE.awaitingHost);
+    expect(initialState('3', approvalPathOf('3', row(1, 1), off), true)).toBe(VISIT_STATE.awaitingSecondLevel);
+  });
+
   it('visitor types: 1, 2, 3 or the fallback; anything else refused', () => {
     expect(visitorTypeOf(null, '2')).toBe('2');
     expect(visitorTypeOf(' 3 ', '1')).toBe('3');

@@ -64,7 +64,13 @@ export function defaultApprovalPath(type: VisitorType): ApprovalPath {
   return { enabled: true, approval: type === '1', secondLevel: false, approvers: [] };
 }
 
-/** A type's approval path from its detail settings row (or the defaults when there is none). */
+/**
+ * A type's approval path from its detail settings row (or the defaults when there is none) and
+ * the overall settings' "invitations need approval" switch (`is_invite_school_flow_path` of the
+ * overall row): off, an invitation (type '2') is approved at once whatever its type's detail
+ * settings say; on (or not given), the detail settings decide. Applications ('1') and a
+ * booking's guests ('3') follow their detail settings only.
+ */
 export function approvalPathOf(
   type: VisitorType,
   row:
@@ -75,15 +81,20 @@ export function approvalPathOf(
         invite_school_flow_path: string;
       }
     | undefined,
+  overall?: { is_invite_school_flow_path: number },
 ): ApprovalPath {
-  if (!row) return defaultApprovalPath(type);
-  const approval = row.is_invite_school_flow_path === 1;
-  return {
-    enabled: row.is_enable === 1,
-    approval,
-    secondLevel: approval && row.is_enable_second_level === 1,
-    approvers: splitIds(row.invite_school_flow_path),
-  };
+  const path: ApprovalPath = row
+    ? {
+        enabled: row.is_enable === 1,
+        approval: row.is_invite_school_flow_path === 1,
+        secondLevel: row.is_invite_school_flow_path === 1 && row.is_enable_second_level === 1,
+        approvers: splitIds(row.invite_school_flow_path),
+      }
+    : defaultApprovalPath(type);
+  if (type === '2' && overall && overall.is_invite_school_flow_path !== 1) {
+    return { ...path, approval: false, secondLevel: false };
+  }
+  return path;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface Viewer {
   adminScope: VisitorAdminScope | null;
   /** The overall settings' areas open to visitors (empty: every visitor area). */
   applyAreas: string[];
+  /** The overall settings' information collection (`is_visitor_infor`): off, no information field is required. */
+  collectsInfo: boolean;
 }
 
 /** Reads the caller's registration, visitor rights and the visitor types' approval paths. */
@@ -58,9 +60,14 @@ export async function viewerOf(tx: Tx, tenant: TenantRef, user: AuthUser): Promi
     visitorSettings(tx, tenant.id),
     visitorAdminScopeOf(tx, tenant.id, user),
   ]);
+  // The paths new visits take (the overall switch included) and, for who decides visits already
+  // waiting, the types' own detail settings: an invitation awaiting the second level when the
+  // overall switch was turned off can still be decided.
   const paths = new Map<VisitorType, ApprovalPath>();
+  const detailPaths = new Map<VisitorType, ApprovalPath>();
   for (const type of ['1', '2', '3'] as const) {
-    paths.set(type, approvalPathOf(type, settings.detailOf(type)));
+    paths.set(type, approvalPathOf(type, settings.detailOf(type), settings.overall));
+    detailPaths.set(type, approvalPathOf(type, settings.detailOf(type)));
   }
   const approves = (type: VisitorType, p: ApprovalPath) =>
     p.approvers.length
@@ -69,8 +76,8 @@ export async function viewerOf(tx: Tx, tenant: TenantRef, user: AuthUser): Promi
   const secondLevelTypes =
     user.role === 'visitor'
       ? []
-      : [...paths].filter(([type, p]) => p.secondLevel && approves(type, p)).map(([type]) => type);
-  const secondLevelByRight = secondLevelTypes.filter((type) => !paths.get(type)!.approvers.length);
+      : [...detailPaths].filter(([type, p]) => p.secondLevel && approves(type, p)).map(([type]) => type);
+  const secondLevelByRight = secondLevelTypes.filter((type) => !detailPaths.get(type)!.approvers.length);
   return {
     user,
     visitor: registration?.is_valid === 1 ? registration : undefined,
@@ -80,6 +87,7 @@ export async function viewerOf(tx: Tx, tenant: TenantRef, user: AuthUser): Promi
     secondLevelByRight,
     adminScope: rights.has('admin') ? adminScope : null,
     applyAreas: splitIds(settings.overall.apply_school_resources),
+    collectsInfo: settings.overall.is_visitor_infor === 1,
   };
 }
 

@@ -8,8 +8,8 @@ import { decrypt, sealPhone, visitorKeys } from './visitors.crypto.ts';
 import { signedIn, visitorRightsOf } from './visitors.access.ts';
 import * as repo from './visitors.profile.repository.ts';
 import { checkPhone, checkRegistrationValues } from './visitors.registration.rules.ts';
-import { listInfoFields, listRegisterFields } from './visitors.settings.repository.ts';
-import { validateFieldValues, type FieldValueInput } from './visitors.settings.rules.ts';
+import { ensureVisitorDefaults, listInfoFields, listRegisterFields } from './visitors.settings.repository.ts';
+import { infoFieldsAsked, validateFieldValues, type FieldValueInput } from './visitors.settings.rules.ts';
 import { sealFieldValues, shownFieldValues } from './visitors.settings.service.ts';
 
 /** The information fields kept for a visitor (`info`), as strings. */
@@ -32,7 +32,11 @@ async function wireVisitor(
   const fields = await listInfoFields(tx, tenant.id);
   const info = shownFieldValues(keys, tenant.id, fields, infoOf(row), whole);
   const visit = await repo.latestAppointmentOf(tx, tenant.id, row.id);
-  const required = fields.filter((f) => f.is_visitor_valid_info === 1 && f.is_visitor_required_info === 1);
+  // Information collection off (overall settings): nothing is asked, so nothing is missing.
+  const collecting = (await ensureVisitorDefaults(tx, tenant.id)).is_visitor_infor === 1;
+  const required = infoFieldsAsked(fields, collecting).filter(
+    (f) => f.is_visitor_valid_info === 1 && f.is_visitor_required_info === 1,
+  );
   return {
     id: row.id,
     visitor_name: row.visitor_name,
@@ -138,11 +142,12 @@ export async function updateAddFieldInfo(ctx: RequestContext, fieldsArg: unknown
     const row = await repo.visitorOfUser(tx, tenant.id, user.id);
     if (!row) throw new AppError('VISITOR_NOT_FOUND');
     const fields = await listInfoFields(tx, tenant.id);
+    const collecting = (await ensureVisitorDefaults(tx, tenant.id)).is_visitor_infor === 1;
     const info = sealFieldValues(
       visitorKeys(ctx.config),
       tenant.id,
       fields,
-      validateFieldValues(fields, given, 'visitor', infoOf(row)),
+      validateFieldValues(infoFieldsAsked(fields, collecting), given, 'visitor', infoOf(row)),
     );
     const profile = checkRegistrationValues(model, await listRegisterFields(tx, tenant.id), { partial: true });
     delete profile.card_number;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import {
   DEFAULT_INFO_FIELDS,
+  infoFieldsAsked,
   isResidentIdNumber,
   isIsoDate,
   isMobilePhone,
@@ -118,6 +119,16 @@ describe('validateFieldValues', () => {
     expect(validateFieldValues(fields, [{ field_name: 'health', value: 'ok' }], 'appointment')).toEqual({
       health: 'ok',
     });
+  });
+
+  it('information collection off: nothing required in either mode, values still checked by type', () => {
+    const asked = infoFieldsAsked(fields, false);
+    expect(validateFieldValues(asked, [], 'visitor')).toEqual({});
+    expect(validateFieldValues(asked, [], 'appointment')).toEqual({});
+    expect(codeOf(() => validateFieldValues(asked, [{ field_name: 'nation', value: '火星' }], 'visitor'))).toBe(
+      'VISITOR_FIELD_INVALID',
+    );
+    expect(infoFieldsAsked(fields, true)).toEqual(fields);
   });
 
   it('the refusal names the field in both languages', () => {

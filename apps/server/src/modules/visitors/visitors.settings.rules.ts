@@ -222,6 +222,20 @@ export function typeProblem(type: string, value: string, dataRange = ''): { reas
 }
 
 /** A field value as the wire sends it. */
+/**
+ * The information fields as asked when the overall settings' information collection
+ * (`is_visitor_infor`) is `collecting`; off, none is required (of a visitor or of an
+ * application), so nothing is ever missing.
+ */
+export function infoFieldsAsked<F extends Pick<InfoField, 'is_visitor_required_info' | 'is_appointment_required_info'>>(
+  fields: readonly F[],
+  collecting: boolean,
+): F[] {
+  return collecting
+    ? [...fields]
+    : fields.map((f) => ({ ...f, is_visitor_required_info: 0, is_appointment_required_info: 0 }));
+}
+
 export interface FieldValueInput {
   field_name: string;
   value?: string | null;

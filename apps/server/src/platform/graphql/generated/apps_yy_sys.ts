@@ -2223,7 +2223,8 @@ export type Mutation = {
   updateTenantsByTenantId?: Maybe<OperationResult>;
   /**
    * The signed-in visitor's information fields (/mobile/visitor/addinfo), checked by type and
-   * required flag; fields not listed keep their value. Also updates the registration fields given
+   * required flag (none required while the overall settings' is_visitor_infor is 0); fields not
+   * listed keep their value. Also updates the registration fields given
    * in model (never phone, card number or password).
    */
   updateVisitorAddFieldInfo?: Maybe<OperationResult>;
@@ -5397,6 +5398,8 @@ export type VisitorLongTermTriple = {
  * The visitor module's overall settings (spec 3). Flags are 0/1. apply_school_resources: the ids
  * (comma separated) of the campus areas that take visitors. welcome_content and
  * visitor_infor_cotent: sanitised HTML. other_setting: JSON text of further options.
+ * is_invite_school_flow_path 0: invitations (visitor type '2') are approved at once; 1: the
+ * type's detail settings decide. is_visitor_infor 0: no information field is asked or required.
  */
 export type VisitorOverallSettingsEntity = {
   __typename?: 'VisitorOverallSettingsEntity';
@@ -5601,6 +5604,7 @@ export type VisitorRegistrationEntity = {
   in_school_date?: Maybe<Scalars['String']['output']>;
   in_school_reason?: Maybe<Scalars['String']['output']>;
   infoList?: Maybe<Array<Maybe<VisitorFieldValue>>>;
+  /** Every required information field is filled in (always true while the overall settings' is_visitor_infor is 0). */
   info_complete?: Maybe<Scalars['Boolean']['output']>;
   is_car?: Maybe<Scalars['Int']['output']>;
   is_valid?: Maybe<Scalars['Int']['output']>;
