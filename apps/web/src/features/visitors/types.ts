@@ -72,6 +72,9 @@ export interface OverallSettings {
   sys_name: string | null;
   banner_img: string | null;
   in_school_name: string | null;
+  /** 0: no QR passes (the gate checks visitors by name and ID document). */
+  is_visitor_qr_code: number | null;
+  /** 0: no information collection (no information fields asked or required). */
   is_visitor_infor: number | null;
   visitor_infor_cotent: string | null;
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '../../../lib/graphql.ts';
+import { visitorSwitches, type VisitorSwitches } from '../switches.ts';
 import { visitorKeys, type CategoryConfig } from '../types.ts';
 
 export const findVisitorCategoryConfigDocument = /* GraphQL */ `
@@ -12,6 +13,7 @@ export const findVisitorCategoryConfigDocument = /* GraphQL */ `
         sys_name
         banner_img
         in_school_name
+        is_visitor_qr_code
         is_visitor_infor
         visitor_infor_cotent
       }
@@ -49,3 +51,13 @@ export const findVisitorCategoryConfigQueryOptions = () =>
 /** `enabled` false: not asked (a screen that needs it only sometimes). */
 export const useVisitorCategoryConfig = (enabled = true) =>
   useQuery({ ...findVisitorCategoryConfigQueryOptions(), enabled });
+
+/**
+ * The overall settings' two switches the phone pages follow (see `visitorSwitches`): undefined
+ * while the settings load.
+ */
+export function useVisitorSwitches(enabled = true): Partial<VisitorSwitches> {
+  const config = useVisitorCategoryConfig(enabled);
+  if (config.isPending) return {};
+  return visitorSwitches(config.data);
+}

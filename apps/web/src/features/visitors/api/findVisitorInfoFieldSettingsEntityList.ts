@@ -21,4 +21,6 @@ export async function findVisitorInfoFieldSettingsEntityList(): Promise<InfoFiel
 export const findVisitorInfoFieldSettingsEntityListQueryOptions = () =>
   queryOptions({ queryKey: visitorKeys.infoFields(), queryFn: findVisitorInfoFieldSettingsEntityList });
 
-export const useVisitorInfoFieldSettings = () => useQuery(findVisitorInfoFieldSettingsEntityListQueryOptions());
+/** `enabled` false: not asked (information collection is off). */
+export const useVisitorInfoFieldSettings = (enabled = true) =>
+  useQuery({ ...findVisitorInfoFieldSettingsEntityListQueryOptions(), enabled });

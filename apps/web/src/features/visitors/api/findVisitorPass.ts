@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '../../../lib/graphql.ts';
+import { gql, RequestError } from '../../../lib/graphql.ts';
 import { visitorKeys, type VisitorPass } from '../types.ts';
 
 export const findVisitorPassDocument = /* GraphQL */ `
@@ -28,6 +28,17 @@ export async function findVisitorPass(id: string): Promise<VisitorPass | null> {
 export const findVisitorPassQueryOptions = (id: string) =>
   queryOptions({ queryKey: visitorKeys.pass(id), queryFn: () => findVisitorPass(id), enabled: !!id });
 
-/** The pass, read again every `pollMs` (its state follows the clock and a cancellation). */
-export const useVisitorPass = (id: string, pollMs = 60_000) =>
-  useQuery({ ...findVisitorPassQueryOptions(id), refetchInterval: pollMs });
+/**
+ * The pass, read again every `pollMs` (its state follows the clock and a cancellation), unless the
+ * server said QR passes are off. `enabled` false: not asked.
+ */
+export const useVisitorPass = (id: string, pollMs = 60_000, enabled = true) =>
+  useQuery({
+    ...findVisitorPassQueryOptions(id),
+    enabled: enabled && !!id,
+    refetchInterval: (query) => (isQrDisabled(query.state.error) ? false : pollMs),
+  });
+
+/** Whether a failure is the server's "QR passes are not enabled here" (overall settings). */
+export const isQrDisabled = (error: unknown): boolean =>
+  error instanceof RequestError && error.code === 'VISITOR_PASS_QR_DISABLED';

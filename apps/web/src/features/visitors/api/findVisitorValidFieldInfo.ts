@@ -21,4 +21,6 @@ export async function findVisitorValidFieldInfo(): Promise<InfoField[]> {
 export const findVisitorValidFieldInfoQueryOptions = () =>
   queryOptions({ queryKey: visitorKeys.validFields(), queryFn: findVisitorValidFieldInfo });
 
-export const useVisitorValidFieldInfo = () => useQuery(findVisitorValidFieldInfoQueryOptions());
+/** `enabled` false: not asked (information collection is off). */
+export const useVisitorValidFieldInfo = (enabled = true) =>
+  useQuery({ ...findVisitorValidFieldInfoQueryOptions(), enabled });

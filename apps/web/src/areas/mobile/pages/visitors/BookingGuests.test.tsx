@@ -54,8 +54,27 @@ describe("a booking's visitors (booking detail)", () => {
     // a pass only for an approved guest, a cancel only where the server allows it
     expect(screen.queryByRole('button', { name: '赵*的通行码' })).toBeNull();
     expect(screen.queryByRole('button', { name: '取消王*的来访' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: '王*的通行码' }));
+    fireEvent.click(await screen.findByRole('button', { name: '王*的通行码' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/visitor/qrcode/g1'));
+  });
+
+  it('with QR passes off, offers no pass and says the gate checks name and ID', async () => {
+    const calls = serveVisitors({
+      ...list([guest({ id: 'g1', visitor_name: '王*', state: 2, pass_id: 'p1', can_cancel: true })]),
+      findVisitorCategoryConfig: {
+        findVisitorCategoryConfig: {
+          overallSettings: { id: 'o', is_visitor_qr_code: 0, is_visitor_infor: 1 },
+          detailSettings: [],
+          areas: [],
+        },
+      },
+    });
+    renderGuests();
+    expect((await screen.findByRole('note')).textContent).toContain('门岗核对您的姓名和证件号码');
+    await screen.findAllByRole('listitem');
+    expect(screen.getByRole('button', { name: '取消王*的来访' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '王*的通行码' })).toBeNull();
+    expect(calls.some((c) => c.op === 'findVisitorPass')).toBe(false);
   });
 
   it('checks name and mobile, adds a guest of the booking, and shows a refusal (room full) clearly', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../features/booking/result.ts';
 import { useCancelVisitorAppointment } from '../../../../features/visitors/api/cancelVisitorAppointment.ts';
+import { useVisitorSwitches } from '../../../../features/visitors/api/findVisitorCategoryConfig.ts';
 import { useSaveVisitorAppointment } from '../../../../features/visitors/api/saveVisitorAppointment.ts';
 import {
   guestErrors,
@@ -15,14 +16,14 @@ import type { Visit } from '../../../../features/visitors/types.ts';
 import { LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { showToast } from '../../components/overlay.ts';
 import { visitorPaths } from './paths.ts';
-import { VisitStateTag, useErrorText } from './parts.tsx';
+import { NoQrPassNote, VisitStateTag, useErrorText } from './parts.tsx';
 import './visitors.css';
 
 const ReasonSheet = lazy(() => import('./ReasonSheet.tsx'));
 
 /**
  * "Visitors" of a booking's detail, for its booker while the booking is active: the guests
- * added (state, pass, cancel) and a form adding one (name and mobile); their passes hold the
+ * added (state, pass unless QR passes are off, cancel) and a form adding one (name and mobile); their passes hold the
  * booking's window and building, and they count toward the room's capacity (the server says
  * when it is full).
  */
@@ -30,6 +31,7 @@ export default function BookingGuests({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const guests = useBookingGuests(bookingId);
+  const { qrPasses } = useVisitorSwitches();
   const save = useSaveVisitorAppointment();
   const cancel = useCancelVisitorAppointment();
   const [v, setV] = useState<GuestValues>({ visitor_name: '', phone: '' });
@@ -54,6 +56,7 @@ export default function BookingGuests({ bookingId }: { bookingId: string }) {
     <section className="yy-m-card yy-v-page yy-v-booking-guests" aria-labelledby="yy-v-guests-title">
       <h2 id="yy-v-guests-title">{t('visitors.guests.title')}</h2>
       <p className="yy-m-muted yy-v-hint">{t('visitors.guests.hint')}</p>
+      {qrPasses === false && <NoQrPassNote />}
       {guests.isPending ? (
         <Loading />
       ) : guests.error ? (
@@ -70,7 +73,7 @@ export default function BookingGuests({ bookingId }: { bookingId: string }) {
               </div>
               {g.phone && <div className="yy-m-muted">{g.phone}</div>}
               <div className="yy-v-row-actions">
-                {g.state === 2 && (
+                {g.state === 2 && qrPasses === true && (
                   <Button
                     size="small"
                     color="primary"

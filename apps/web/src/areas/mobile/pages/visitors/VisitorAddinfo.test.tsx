@@ -105,4 +105,22 @@ describe('/mobile/visitor/addinfo', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('紧急联系电话格式不正确')).toBeTruthy();
   });
+
+  it('with information collection off, asks for nothing and says so', async () => {
+    const calls = serveVisitors({
+      ...answers,
+      findVisitorCategoryConfig: {
+        findVisitorCategoryConfig: {
+          overallSettings: { id: 'o', is_visitor_qr_code: 1, is_visitor_infor: 0 },
+          detailSettings: [],
+          areas: [],
+        },
+      },
+    });
+    renderVisitorRoutes([{ path: PATH, element: <VisitorAddinfo /> }], PATH);
+    expect(await screen.findByText('本单位未开启访客信息采集，无需填写信息')).toBeTruthy();
+    expect(screen.queryByLabelText(/紧急联系人/)).toBeNull();
+    expect(screen.getByRole('button', { name: '返回访客首页' })).toBeTruthy();
+    expect(calls.some((c) => c.op === 'findVisitorValidFieldInfo' || c.op === 'findVisitorInfoByAccount')).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../../features/booking/result.ts';
+import { useVisitorSwitches } from '../../../../features/visitors/api/findVisitorCategoryConfig.ts';
 import { useVisitorProfile } from '../../../../features/visitors/api/findVisitorInfoByAccount.ts';
 import { useVisitorValidFieldInfo } from '../../../../features/visitors/api/findVisitorValidFieldInfo.ts';
 import { useUpdateVisitorAddFieldInfo } from '../../../../features/visitors/api/updateVisitorAddFieldInfo.ts';
@@ -17,13 +18,16 @@ import './visitors.css';
 
 /**
  * The visitor's information (`/mobile/visitor/addinfo`): the information fields the
- * administrator asks visitors for, each checked by its type, required ones marked.
+ * administrator asks visitors for, each checked by its type, required ones marked. With
+ * information collection off (overall settings) nothing is asked: the page says so. No page links
+ * here then, but an old bookmark may.
  */
 export default function VisitorAddinfo() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fields = useVisitorValidFieldInfo();
-  const profile = useVisitorProfile();
+  const { infoCollection } = useVisitorSwitches();
+  const fields = useVisitorValidFieldInfo(infoCollection === true);
+  const profile = useVisitorProfile(infoCollection === true);
   const save = useUpdateVisitorAddFieldInfo();
   // what the visitor changed, over the values saved before
   const [edits, setEdits] = useState<Record<string, string>>({});
@@ -50,8 +54,9 @@ export default function VisitorAddinfo() {
     );
   };
 
-  const pending = fields.isPending || profile.isPending;
-  const failed = fields.error ?? profile.error;
+  const off = infoCollection === false;
+  const pending = infoCollection === undefined || (!off && (fields.isPending || profile.isPending));
+  const failed = off ? null : (fields.error ?? profile.error);
   return (
     <div className="yy-m-page yy-v-page">
       <PageNav title={t('route.mobile.visitorAddinfo')} fallback={visitorPaths.home} />
@@ -65,8 +70,8 @@ export default function VisitorAddinfo() {
             void profile.refetch();
           }}
         />
-      ) : !list.length ? (
-        <Empty title={t('visitors.addinfo.none')}>
+      ) : off || !list.length ? (
+        <Empty title={t(off ? 'visitors.addinfo.off' : 'visitors.addinfo.none')}>
           <Button size="small" color="primary" onClick={() => navigate(visitorPaths.home)}>
             {t('visitors.addinfo.toHome')}
           </Button>

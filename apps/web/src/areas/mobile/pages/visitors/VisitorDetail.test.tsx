@@ -15,11 +15,22 @@ afterEach(() => vi.unstubAllGlobals());
 const PATTERN = '/mobile/visitor/detail/:id';
 const renderDetail = (id = 'v1') =>
   renderVisitorRoutes([{ path: PATTERN, element: <VisitorDetail /> }], `/mobile/visitor/detail/${id}`);
+/** The overall settings' switches as findVisitorCategoryConfig gives them. */
+const switches = (is_visitor_qr_code: number) => ({
+  findVisitorCategoryConfig: {
+    findVisitorCategoryConfig: {
+      overallSettings: { id: 'o', is_visitor_qr_code, is_visitor_infor: 1 },
+      detailSettings: [],
+      areas: [],
+    },
+  },
+});
 const ok = (op: string) => ({ [op]: { errcode: '0', msg: '成功', msg_en: 'OK', ids: [] } });
 
 describe('/mobile/visitor/detail/{id}', () => {
   it('shows the visit, its approval trail and a link to the pass once approved', async () => {
     serveVisitors({
+      ...switches(1),
       findVisitorAppointmentDetail: {
         findVisitorAppointmentDetail: testVisit({
           state: 2,
@@ -50,8 +61,24 @@ describe('/mobile/visitor/detail/{id}', () => {
     expect(trail.getByText('李老师 · 2099-03-01 11:00')).toBeTruthy();
     // not the host of it: no approval buttons
     expect(screen.queryByRole('button', { name: '通过' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: '查看入校二维码' }));
+    fireEvent.click(await screen.findByRole('button', { name: '查看入校二维码' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/visitor/qrcode/v1'));
+  });
+
+  it('with QR passes off, offers no pass and says the gate checks name and ID', async () => {
+    serveVisitors({
+      ...switches(0),
+      findVisitorAppointmentDetail: { findVisitorAppointmentDetail: testVisit({ state: 2, can_cancel: true }) },
+    });
+    renderDetail();
+    expect(await screen.findByRole('note')).toHaveProperty(
+      'textContent',
+      '本单位不使用二维码通行证：入校时请向门岗出示身份证件，门岗核对您的姓名和证件号码后放行。',
+    );
+    expect(screen.queryByRole('button', { name: '查看入校二维码' })).toBeNull();
+    expect(document.querySelector('a[href*="/mobile/visitor/qrcode"]')).toBeNull();
+    // the rest of the page is as usual
+    expect(screen.getByRole('button', { name: '取消访问' })).toBeTruthy();
   });
 
   it('cancels with a reason (required), then shows the new state', async () => {

@@ -7,6 +7,7 @@ import { todayIso } from '../../../../features/booking/dates.ts';
 import { useAuditVisitorAppointment } from '../../../../features/visitors/api/auditVisitorAppointment.ts';
 import { useCancelVisitorAppointment } from '../../../../features/visitors/api/cancelVisitorAppointment.ts';
 import { useVisitDetail } from '../../../../features/visitors/api/findVisitorAppointmentDetail.ts';
+import { useVisitorSwitches } from '../../../../features/visitors/api/findVisitorCategoryConfig.ts';
 import { visitDay, visitEnded } from '../../../../features/visitors/states.ts';
 import type { InfoField, Visit, VisitAudit } from '../../../../features/visitors/types.ts';
 import { useVisitorInfoFieldSettings } from '../../../../features/visitors/api/findVisitorInfoFieldSettingsEntityList.ts';
@@ -15,7 +16,7 @@ import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { showToast } from '../../components/overlay.ts';
 import { PageNav } from '../../components/PageNav.tsx';
 import { visitorPaths } from './paths.ts';
-import { VisitStateTag, infoLabel } from './parts.tsx';
+import { NoQrPassNote, VisitStateTag, infoLabel } from './parts.tsx';
 import '../booking/booking.css';
 import './visitors.css';
 
@@ -74,8 +75,9 @@ function Trail({ visit }: { visit: Visit }) {
 
 /**
  * One visit (`/mobile/visitor/detail/{id}`): what was asked, its state and approval trail, and
- * what the viewer may do: cancel it (with a reason), approve or reject it (the host), open its pass,
- * change it while not yet approved (its visitor or inviting host).
+ * what the viewer may do: cancel it (with a reason), approve or reject it (the host), open its pass
+ * (when QR passes are on; off: a note that the gate checks name and ID), change it while not yet
+ * approved (its visitor or inviting host).
  */
 export default function VisitorDetail() {
   const { id = '' } = useParams();
@@ -84,6 +86,9 @@ export default function VisitorDetail() {
   const query = useVisitDetail(id);
   // the visit's information fields carry their names; their labels come from the field settings
   const infoFields = useVisitorInfoFieldSettings();
+  // the QR switch matters (and is asked) only where a pass would be offered
+  const passable = !!query.data && query.data.state === 2 && !visitEnded(query.data, todayIso());
+  const { qrPasses } = useVisitorSwitches(passable);
   const labelOf = (f: { field_name: string; field_label?: string | null; field_label_en?: string | null }) => {
     const setting = (infoFields.data ?? []).find((x: InfoField) => x.field_name === f.field_name);
     return infoLabel(f.field_label || f.field_label_en ? f : (setting ?? f));
@@ -145,11 +150,15 @@ export default function VisitorDetail() {
         </section>
         <Trail visit={v} />
         <div className="yy-v-actions">
-          {v.state === 2 && !ended && (
-            <Button block color="primary" onClick={() => navigate(visitorPaths.qrcode(v.id))}>
-              {t('visitors.detail.pass')}
-            </Button>
-          )}
+          {v.state === 2 &&
+            !ended &&
+            (qrPasses === true ? (
+              <Button block color="primary" onClick={() => navigate(visitorPaths.qrcode(v.id))}>
+                {t('visitors.detail.pass')}
+              </Button>
+            ) : qrPasses === false ? (
+              <NoQrPassNote />
+            ) : null)}
           {v.can_audit && (
             <div className="yy-v-row-actions">
               <Button block color="danger" fill="outline" disabled={audit.isPending} onClick={() => setSheet('reject')}>

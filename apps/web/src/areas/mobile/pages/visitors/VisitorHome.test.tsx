@@ -38,7 +38,8 @@ const config = {
         sys_name: '示例大学访客',
         banner_img: null,
         in_school_name: null,
-        is_visitor_infor: 0,
+        is_visitor_qr_code: 1,
+        is_visitor_infor: 1,
         visitor_infor_cotent: null,
       },
       detailSettings: [],
@@ -239,6 +240,57 @@ describe('/mobile/visitor/home for a visitor', () => {
     });
     renderHome();
     expect((await screen.findByRole('link', { name: '去完善' })).getAttribute('href')).toBe('/mobile/visitor/addinfo');
+  });
+});
+
+describe('/mobile/visitor/home with information collection off', () => {
+  const infoOff = {
+    findVisitorCategoryConfig: {
+      findVisitorCategoryConfig: {
+        ...config.findVisitorCategoryConfig.findVisitorCategoryConfig,
+        overallSettings: {
+          ...config.findVisitorCategoryConfig.findVisitorCategoryConfig.overallSettings,
+          is_visitor_infor: 0,
+        },
+      },
+    },
+  };
+
+  it('neither links to nor asks for the information, and applies without information fields', async () => {
+    const calls = serveVisitors({
+      ...infoOff,
+      // the server's word from before the switch: it is not acted upon
+      findVisitorInfoByAccount: {
+        findVisitorInfoByAccount: {
+          ...profile.findVisitorInfoByAccount.findVisitorInfoByAccount,
+          info_complete: false,
+        },
+      },
+      ...infoFields,
+      findVisitorAvailableNumber: quota,
+      saveVisitorAppointment: {
+        saveVisitorAppointment: { errcode: '0', msg: '成功', msg_en: 'OK', ids: ['v9'] },
+      },
+    });
+    const router = renderHome();
+    const form = within(await screen.findByRole('form', { name: '申请入校' }));
+    expect(screen.getByRole('button', { name: '注销登录' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.op === 'findVisitorInfoByAccount')).toBe(true));
+    expect(screen.queryByRole('link', { name: '我的信息' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '去完善' })).toBeNull();
+    expect(screen.queryByText(/您的访客信息尚未完善/)).toBeNull();
+    expect(screen.queryByLabelText('紧急联系电话')).toBeNull();
+    expect(document.querySelector('a[href="/mobile/visitor/addinfo"]')).toBeNull();
+    expect(calls.some((c) => c.op === 'findVisitorInfoFieldSettingsEntityList')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('来访日期'), { target: { value: '2099-03-02' } });
+    fireEvent.click(form.getByLabelText(/东门/));
+    type('来访事由', '学术交流');
+    type('被访人姓名', '李老师');
+    type('被访人电话', '13900000000');
+    fireEvent.click(form.getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/visitor/detail/v9'));
+    expect(calls.find((c) => c.op === 'saveVisitorAppointment')?.variables.model).toMatchObject({ infoList: [] });
   });
 });
 

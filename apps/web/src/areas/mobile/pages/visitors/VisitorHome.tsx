@@ -23,6 +23,7 @@ import {
   type InvitationValues,
 } from '../../../../features/visitors/forms.ts';
 import { sanitizeHtml } from '../../../../features/visitors/html.ts';
+import { visitorSwitches } from '../../../../features/visitors/switches.ts';
 import { isVisitorUser } from '../../../../features/visitors/role.ts';
 import type { CategoryConfig, VisitorArea } from '../../../../features/visitors/types.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
@@ -47,20 +48,24 @@ const showFirstError = () =>
     document.querySelector('.yy-v-page .yy-m-error-text')?.scrollIntoView?.({ block: 'center' }),
   );
 
-/** A whole number between 0 and MAX_PARTY typed in a box. */
-/** The visitor's application for a visit. */
-function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
+/**
+ * The visitor's application for a visit. `infoCollection` off: no information fields are asked
+ * (nor sent), and nothing says the visitor's information is missing.
+ */
+function ApplicationForm({ areas, infoCollection }: { areas: VisitorArea[]; infoCollection: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const today = todayIso();
   const profile = useVisitorProfile();
-  const infoQuery = useVisitorInfoFieldSettings();
+  const infoQuery = useVisitorInfoFieldSettings(infoCollection);
   const infoFields = useMemo(
     () =>
-      (infoQuery.data ?? [])
-        .filter((f) => f.is_appointment_valid_info === 1)
-        .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)),
-    [infoQuery.data],
+      infoCollection
+        ? (infoQuery.data ?? [])
+            .filter((f) => f.is_appointment_valid_info === 1)
+            .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+        : [],
+    [infoQuery.data, infoCollection],
   );
   const [v, setV] = useState<ApplicationValues>({
     in_school_date: today,
@@ -123,7 +128,7 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
       }}
     >
       <h2 id="yy-v-apply-title">{t('visitors.apply.title')}</h2>
-      {p && p.info_complete === false && (
+      {infoCollection && p && p.info_complete === false && (
         <p className="yy-v-notice" role="status">
           {t('visitors.apply.infoMissing')} <Link to={visitorPaths.addinfo}>{t('visitors.apply.toAddinfo')}</Link>
         </p>
@@ -159,7 +164,7 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
         />
       </Field>
       <CarFields prefix="" value={v} onChange={set} err={err} />
-      {infoQuery.error ? (
+      {!infoCollection ? null : infoQuery.error ? (
         <LoadFailed error={infoQuery.error} onRetry={() => void infoQuery.refetch()} />
       ) : (
         infoFields.map((f) => (
@@ -178,7 +183,13 @@ function ApplicationForm({ areas }: { areas: VisitorArea[] }) {
           {errorText(save.error)}
         </p>
       )}
-      <Button block type="submit" color="primary" loading={save.isPending} disabled={infoQuery.isPending}>
+      <Button
+        block
+        type="submit"
+        color="primary"
+        loading={save.isPending}
+        disabled={infoCollection && infoQuery.isPending}
+      >
         {t('visitors.apply.submit')}
       </Button>
     </form>
@@ -334,8 +345,11 @@ function AwaitingApproval() {
   );
 }
 
-/** A visitor's own links: their information, and signing out (a visitor has no person centre). */
-function VisitorLinks() {
+/**
+ * A visitor's own links: their information (while information is collected), and signing out (a
+ * visitor has no person centre).
+ */
+function VisitorLinks({ infoCollection }: { infoCollection: boolean }) {
   const { t } = useTranslation();
   const leave = () =>
     showConfirm({
@@ -346,7 +360,7 @@ function VisitorLinks() {
     });
   return (
     <nav className="yy-v-links" aria-label={t('visitors.home.mine')}>
-      <Link to={visitorPaths.addinfo}>{t('visitors.home.myInfo')}</Link>
+      {infoCollection && <Link to={visitorPaths.addinfo}>{t('visitors.home.myInfo')}</Link>}
       <button type="button" className="yy-v-link" onClick={leave}>
         {t('common.signOut')}
       </button>
@@ -380,6 +394,7 @@ export default function VisitorHome() {
   const visitor = isVisitorUser(user);
   const config = useVisitorCategoryConfig();
   const areas = config.data?.areas ?? [];
+  const { infoCollection } = visitorSwitches(config.data);
   return (
     <div className="yy-m-page yy-v-page yy-m-page-with-bar">
       {config.isPending ? (
@@ -389,10 +404,10 @@ export default function VisitorHome() {
       ) : (
         <>
           <Welcome config={config.data} />
-          {visitor && <VisitorLinks />}
+          {visitor && <VisitorLinks infoCollection={infoCollection} />}
           {visitor ? (
             offered(config.data, '1') ? (
-              <ApplicationForm areas={areas} />
+              <ApplicationForm areas={areas} infoCollection={infoCollection} />
             ) : (
               <Empty title={t('visitors.apply.closed')} />
             )

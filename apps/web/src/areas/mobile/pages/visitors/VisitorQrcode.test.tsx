@@ -75,6 +75,31 @@ describe('/mobile/visitor/qrcode/{id}', () => {
     expect(calls.filter((c) => c.op === 'findVisitorPass')).toHaveLength(2);
   });
 
+  it('with QR passes off, asks for no pass and says the gate checks name and ID', async () => {
+    const calls = serveVisitors({
+      findVisitorCategoryConfig: {
+        findVisitorCategoryConfig: {
+          overallSettings: { id: 'o', is_visitor_qr_code: 0, is_visitor_infor: 1 },
+          detailSettings: [],
+          areas: [],
+        },
+      },
+      findVisitorPass: pass(),
+    });
+    renderPass();
+    expect((await screen.findByRole('note')).textContent).toContain('门岗核对您的姓名和证件号码');
+    expect(screen.queryByRole('img', { name: '入校二维码' })).toBeNull();
+    expect(calls.some((c) => c.op === 'findVisitorPass')).toBe(false);
+  });
+
+  it('says the same when the server refuses the pass because QR passes were turned off', async () => {
+    const refusal = { message: '本单位未启用访客二维码通行证', extensions: { code: 'VISITOR_PASS_QR_DISABLED' } };
+    serveVisitors({ findVisitorPass: { errors: [refusal] } });
+    renderPass();
+    expect((await screen.findByRole('note')).textContent).toContain('门岗核对您的姓名和证件号码');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
   it('says when there is no pass', async () => {
     serveVisitors({ findVisitorPass: { findVisitorPass: null } });
     renderPass();

@@ -2,10 +2,12 @@ import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useVisitorPass } from '../../../../features/visitors/api/findVisitorPass.ts';
+import { useVisitorSwitches } from '../../../../features/visitors/api/findVisitorCategoryConfig.ts';
+import { isQrDisabled, useVisitorPass } from '../../../../features/visitors/api/findVisitorPass.ts';
 import { pick } from '../../../../lib/i18n.ts';
 import { Empty, LoadFailed, Loading } from '../../components/LoadState.tsx';
 import { PageNav } from '../../components/PageNav.tsx';
+import { NoQrPassNote } from './parts.tsx';
 import { visitorPaths } from './paths.ts';
 import '../booking/booking.css';
 import './visitors.css';
@@ -47,18 +49,27 @@ const STATE_ICON: Record<string, string> = {
 /**
  * A visit's entry pass (`/mobile/visitor/qrcode/{id}`): the QR code the gate scans (a signed
  * token drawn here), the masked name, the areas, the valid window and the pass's state, read
- * again while it is open.
+ * again while it is open. With QR passes off (overall settings) there is none: a note says the
+ * gate checks the visitor's name and ID document.
  */
 export default function VisitorQrcode() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const pass = useVisitorPass(id, POLL_MS);
+  const { qrPasses } = useVisitorSwitches();
+  // asked once the switch is known (the settings are usually cached from the visit's page)
+  const pass = useVisitorPass(id, POLL_MS, qrPasses === true);
   const p = pass.data;
   const usable = p?.state === 'valid' || p?.state === 'notYet';
   const qr = useQr(usable ? p?.token : null);
 
   let body;
-  if (pass.isPending) body = <Loading />;
+  if (qrPasses === false || isQrDisabled(pass.error)) {
+    body = (
+      <section className="yy-m-card" aria-label={t('route.mobile.visitorQrcode')}>
+        <NoQrPassNote />
+      </section>
+    );
+  } else if (pass.isPending) body = <Loading />;
   else if (pass.error && !p) body = <LoadFailed error={pass.error} onRetry={() => void pass.refetch()} />;
   else if (!p) body = <Empty title={t('visitors.pass.none')} />;
   else {

@@ -128,3 +128,21 @@ export function InfoFieldInput({
     </Field>
   );
 }
+
+/**
+ * Said where a pass would be when QR passes are off (overall settings): no QR code, the gate
+ * checks the visitor's name and ID document instead.
+ */
+export function NoQrPassNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="yy-v-note" role="note">
+      <svg viewBox="0 0 24 24" aria-hidden>
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <circle cx="9" cy="11" r="2" />
+        <path d="M6 16c.6-1.5 1.7-2 3-2s2.4.5 3 2M14 10h4M14 13h3" />
+      </svg>
+      <span>{t('visitors.pass.noQr')}</span>
+    </p>
+  );
+}

@@ -113,7 +113,12 @@ function SettingsForm() {
       <Form.Item name="areas" label={t('visitorsSettings.areas')} extra={t('visitorsSettings.areasHelp')}>
         <AreaSelect />
       </Form.Item>
-      <Form.Item name="is_invite_school_flow_path" label={t('visitorsSettings.inviteApproval')} valuePropName="checked">
+      <Form.Item
+        name="is_invite_school_flow_path"
+        label={t('visitorsSettings.inviteApproval')}
+        valuePropName="checked"
+        extra={t('visitorsSettings.inviteApprovalHelp')}
+      >
         <Switch />
       </Form.Item>
       <Form.Item

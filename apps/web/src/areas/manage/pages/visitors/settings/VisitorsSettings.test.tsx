@@ -297,6 +297,12 @@ describe('overall settings', () => {
     expect(await screen.findByText('图书馆 · 主校区')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('系统名称'), { target: { value: '来访登记' } });
     fireEvent.click(switchOf('二维码通行证'));
+    // each switch says what on and off do
+    expect(screen.getByText(/关闭：被访人发出的邀约立即通过，无需审批；开启：邀约按「详细设置」/)).toBeTruthy();
+    expect(screen.getByText(/关闭：不向访客收集也不要求填写信息字段/)).toBeTruthy();
+    expect(screen.getByText(/门岗核对访客姓名和证件号码/)).toBeTruthy();
+    fireEvent.click(switchOf('信息采集'));
+    fireEvent.click(switchOf('邀约需要审批'));
     const retention = screen.getByLabelText('个人信息保留天数');
     // below the least period the field holds the least (7 days)
     fireEvent.change(retention, { target: { value: '3' } });
@@ -313,8 +319,8 @@ describe('overall settings', () => {
         is_welcome_setting: 1,
         welcome_content: '<p>欢迎</p>',
         is_visitor_qr_code: 0,
-        is_visitor_infor: 1,
-        is_invite_school_flow_path: 0,
+        is_visitor_infor: 0,
+        is_invite_school_flow_path: 1,
         apply_school_resources: AREA_B,
         retention_days: 30,
       },
