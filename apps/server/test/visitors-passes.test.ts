@@ -557,6 +557,40 @@ describe('recordVisitorEntries', () => {
     expect((await entryRows(p.serial)).filter((r) => r.entry_key === racing)).toHaveLength(1);
   });
 
+  it('an entry verified while the gate was offline is stored as synced (data_source 3), exactly once; others stay 1', async () => {
+    const id = await insertVisit();
+    const p = await pass(tok['visitor:aaaa']!, id);
+    const at = (ms: number) => new Date(ms).toISOString();
+    const queued = {
+      entry_key: entryKey(),
+      serial: p.serial,
+      arrival_place: areas[0],
+      arrive_time: at(NOW - 30 * 60_000),
+      offline: true,
+    };
+    const online = {
+      entry_key: entryKey(),
+      token: p.token,
+      arrival_place: areas[1],
+      arrive_time: at(NOW - 60_000),
+      offline: false,
+    };
+    const plain = { entry_key: entryKey(), token: p.token, arrival_place: areas[1], arrive_time: at(NOW) };
+    const results = await data(tok.guard, RECORD, { entries: [queued, online, plain] });
+    expect(results.map((r: { result: string }) => r.result)).toEqual(['recorded', 'recorded', 'repeat']);
+    // the queue sent twice (the first answer lost), and at once from two tabs: still one row
+    const resent = await Promise.all([
+      data(tok.guard, RECORD, { entries: [queued] }),
+      data(tok.guard, RECORD, { entries: [queued] }),
+    ]);
+    expect(resent.map((r) => r[0].result)).toEqual(['alreadyRecorded', 'alreadyRecorded']);
+    const rows = await entryRows(p.serial);
+    const sourceOf = (key: string) => rows.filter((r) => r.entry_key === key).map((r) => r.data_source);
+    expect(sourceOf(queued.entry_key)).toEqual([3]);
+    expect(sourceOf(online.entry_key)).toEqual([1]);
+    expect(sourceOf(plain.entry_key)).toEqual([1]);
+  });
+
   it('flags a second entry of the pass at the same place as a repeat, also when sent at once from two gates', async () => {
     const id = await insertVisit();
     const p = await pass(tok['visitor:aaaa']!, id);

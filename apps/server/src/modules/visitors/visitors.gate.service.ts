@@ -27,6 +27,7 @@ import {
   entriesByKey,
   findBooking,
   findLongTerm,
+  ENTRY_SOURCE,
   insertEntry,
   lockEntryPlaces,
   passWithGround,
@@ -230,6 +231,7 @@ const entryInput = z.object({
   token: z.string().trim().max(4096).nullish(),
   arrival_place: z.string().trim().min(1, 'cannot be empty').max(64),
   arrive_time: z.string().trim().max(40).nullish(),
+  offline: z.boolean().nullish(),
 });
 
 type EntryResult = { entry_key: string; result: string; reason_cn: string; reason_en: string; id: string };
@@ -237,7 +239,8 @@ type EntryResult = { entry_key: string; result: string; reason_cn: string; reaso
 /**
  * `recordVisitorEntries(entries)` (gate staff): each entry judged as of its scan time and stored
  * once per entry_key (a resend answers 'alreadyRecorded'); a repeat entry is stored and flagged;
- * a refused one is not stored. At most 200 a call.
+ * a refused one is not stored. `offline` entries (verified while the gate had no network) are
+ * stored as synced (`data_source` 3), the others as the page's (1). At most 200 a call.
  */
 export async function recordEntries(ctx: RequestContext, raw: unknown): Promise<EntryResult[]> {
   const { tenant, user } = signedIn(ctx);
@@ -326,6 +329,8 @@ export async function recordEntries(ctx: RequestContext, raw: unknown): Promise<
         arrival_place: place,
         repeat,
         recorded_by: user.account,
+        // decided by the gate while it had no network, uploaded later from its queue: synced
+        data_source: e.offline ? ENTRY_SOURCE.synced : ENTRY_SOURCE.page,
       });
       if (id === null) {
         // Stored by a call that committed while this one waited: the same entry, not a new one.

@@ -309,6 +309,10 @@ export async function entriesByKey(tx: Executor, tenantId: string, keys: readonl
   return new Map(rows.map((r) => [r.entry_key, r.id]));
 }
 
+/** Where a gate entry came from (`visitor_lists.data_source`): the page at once, an import, a gate's offline queue. */
+export const ENTRY_SOURCE = { page: 1, imported: 2, synced: 3 } as const;
+export type EntrySource = (typeof ENTRY_SOURCE)[keyof typeof ENTRY_SOURCE];
+
 /** Stores an entry once per entry key: its id, or null when the key was stored before. */
 export async function insertEntry(
   tx: Executor,
@@ -323,11 +327,12 @@ export async function insertEntry(
     arrival_place: string;
     repeat: boolean;
     recorded_by: string;
+    data_source: EntrySource;
   },
 ): Promise<string | null> {
   const rows = await tx
     .insert(visitorEntries)
-    .values({ tenant_id: tenantId, data_source: 1, ...entry })
+    .values({ tenant_id: tenantId, ...entry })
     .onConflictDoNothing({ target: [visitorEntries.tenant_id, visitorEntries.entry_key] })
     .returning({ id: visitorEntries.id });
   return rows[0]?.id ?? null;

@@ -5078,6 +5078,8 @@ export type VisitorEntryInput = {
   arrival_place: Scalars['String']['input'];
   arrive_time?: InputMaybe<Scalars['String']['input']>;
   entry_key: Scalars['String']['input'];
+  /** Verified while the gate was offline (sent later from its queue): stored as synced, data_source 3; else 1. */
+  offline?: InputMaybe<Scalars['Boolean']['input']>;
   serial?: InputMaybe<Scalars['String']['input']>;
   token?: InputMaybe<Scalars['String']['input']>;
 };
