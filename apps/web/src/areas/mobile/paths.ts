@@ -20,7 +20,10 @@ export const mobileRoutes: RouteDef[] = [
     path: 'myAppointment',
     title: 'route.mobile.myAppointment',
     page: () =>
-      withTexts(import('./pages/booking/appointments/MyAppointment.tsx'), loadBookingTexts(['common', 'appointments'])),
+      withTexts(
+        import('./pages/booking/appointments/MyAppointment.tsx'),
+        loadBookingTexts(['common', 'appointments', 'ballot']),
+      ),
   },
   {
     path: 'personcenter',
@@ -70,7 +73,10 @@ export const mobileRoutes: RouteDef[] = [
     title: 'route.mobile.appointmentDetail',
     hidden: true,
     page: () =>
-      withTexts(import('./pages/booking/appointments/AppointmentDetail.tsx'), loadBookingTexts(['common', 'detail'])),
+      withTexts(
+        import('./pages/booking/appointments/AppointmentDetail.tsx'),
+        loadBookingTexts(['common', 'detail', 'ballot']),
+      ),
   },
   {
     path: 'venueDetail/:id',
@@ -97,7 +103,7 @@ export const mobileRoutes: RouteDef[] = [
     page: () =>
       withTexts(
         import('./pages/booking/choose/ChooseDate.tsx'),
-        loadBookingTexts(['common', 'choose', 'form', 'series']),
+        loadBookingTexts(['common', 'choose', 'form', 'series', 'ballot']),
       ),
   },
   {
@@ -105,14 +111,20 @@ export const mobileRoutes: RouteDef[] = [
     title: 'route.mobile.chooseAnotherTime',
     hidden: true,
     page: () =>
-      withTexts(import('./pages/booking/choose/ChooseAnotherTime.tsx'), loadBookingTexts(['common', 'choose'])),
+      withTexts(
+        import('./pages/booking/choose/ChooseAnotherTime.tsx'),
+        loadBookingTexts(['common', 'choose', 'ballot']),
+      ),
   },
   {
     path: 'applicationForm/:id',
     title: 'route.mobile.applicationForm',
     hidden: true,
     page: () =>
-      withTexts(import('./pages/booking/apply/ApplicationForm.tsx'), loadBookingTexts(['common', 'form', 'series'])),
+      withTexts(
+        import('./pages/booking/apply/ApplicationForm.tsx'),
+        loadBookingTexts(['common', 'form', 'series', 'ballot']),
+      ),
   },
   {
     path: 'announcementDetail/:id',

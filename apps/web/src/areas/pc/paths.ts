@@ -13,27 +13,35 @@ export const pcRoutes: RouteDef[] = [
     path: 'home/resources/:id',
     title: 'route.pc.quickBooking',
     hidden: true,
-    page: () => withTexts(import('./pages/booking/QuickBooking.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
+    page: () =>
+      withTexts(import('./pages/booking/QuickBooking.tsx'), loadBookingTexts(['choose', 'form', 'series', 'ballot'])),
   },
   {
     path: 'venueDetail',
     title: 'route.pc.venueDetail',
     hidden: true,
-    page: () => withTexts(import('./pages/venue/VenueDetail.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
+    page: () =>
+      withTexts(import('./pages/venue/VenueDetail.tsx'), loadBookingTexts(['choose', 'form', 'series', 'ballot'])),
   },
   {
     path: 'appointment',
     title: 'route.pc.appointment',
     hidden: true,
     page: () =>
-      withTexts(import('./pages/appointment/BookingCentre.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
+      withTexts(
+        import('./pages/appointment/BookingCentre.tsx'),
+        loadBookingTexts(['choose', 'form', 'series', 'ballot']),
+      ),
   },
   { path: 'helpcenter', title: 'route.pc.helpcenter', page: () => import('./pages/HelpCenter.tsx') },
   {
     path: 'myAppointment',
     title: 'route.pc.myAppointment',
     page: () =>
-      withTexts(import('./pages/appointments/MyAppointments.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
+      withTexts(
+        import('./pages/appointments/MyAppointments.tsx'),
+        loadBookingTexts(['choose', 'form', 'series', 'ballot']),
+      ),
   },
   { path: 'announcements', title: 'route.pc.announcements', page: () => import('./pages/notices/Announcements.tsx') },
   {
@@ -47,13 +55,17 @@ export const pcRoutes: RouteDef[] = [
     title: 'route.pc.resourceList',
     hidden: true,
     page: () =>
-      withTexts(import('./pages/resources/ResourceQuery.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
+      withTexts(
+        import('./pages/resources/ResourceQuery.tsx'),
+        loadBookingTexts(['choose', 'form', 'series', 'ballot']),
+      ),
   },
   {
     path: 'resources/:id/appointment',
     title: 'route.pc.resourceAppointment',
     hidden: true,
-    page: () => withTexts(import('./pages/booking/StartBooking.tsx'), loadBookingTexts(['choose', 'form', 'series'])),
+    page: () =>
+      withTexts(import('./pages/booking/StartBooking.tsx'), loadBookingTexts(['choose', 'form', 'series', 'ballot'])),
   },
   {
     path: 'signer',

@@ -12,4 +12,6 @@ export const bookingKeys = {
   appointment: (id: string) => [...bookingKeys.all, 'appointment', id] as const,
   self: (variables: unknown) => [...bookingKeys.all, 'self', variables] as const,
   cancelTime: (id: string) => [...bookingKeys.all, 'cancelTime', id] as const,
+  ballotDate: (resourceId: string, date: string) => [...bookingKeys.all, 'ballotDate', resourceId, date] as const,
+  ballotEntries: (ids: readonly string[]) => [...bookingKeys.all, 'ballotEntries', ids] as const,
 };

@@ -15,6 +15,7 @@ const NAMED: Record<BookingTextGroup, true> = {
   appointments: true,
   detail: true,
   person: true,
+  ballot: true,
 };
 
 const groups = byGroup(import.meta.glob('./locales/*/*.json', { import: 'default', eager: true }));

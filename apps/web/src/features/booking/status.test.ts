@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentActions, startsAt, tabQuery } from './status.ts';
+import { appointmentActions, bookingStatus, inBallot, startsAt, tabQuery } from './status.ts';
 
 /** Epoch ms of a UTC midnight stands in for the tenant's midnight: only differences matter. */
 const day = Date.UTC(2026, 2, 2);
@@ -16,7 +16,7 @@ const codes = (over: Record<string, string> = {}) => ({
 const at = (hhmm: string) => day + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
 
 describe('tabQuery', () => {
-  it('to do: valid bookings from today on, awaiting nothing; in progress: awaiting approval; reserved: all', () => {
+  it('to do: valid bookings from today on, awaiting nothing; in progress: awaiting approval or a draw; reserved: all', () => {
     const todo = tabQuery('todo', '2026-03-02');
     expect(todo.filter).toEqual({
       state: { eq: '0' },
@@ -27,7 +27,7 @@ describe('tabQuery', () => {
     expect((todo.appointmentDate?.[1] ?? '') > '2036-01-01').toBe(true);
     expect(tabQuery('progress', '2026-03-02').filter).toEqual({
       state: { eq: '0' },
-      audit_status: { eq: '1' },
+      audit_status: { in: ['1', '4'] },
       appointment_state: { eq: '0' },
     });
     expect(tabQuery('reserved', '2026-03-02')).toEqual({});
@@ -62,5 +62,21 @@ describe('appointmentActions', () => {
       remove: true,
     });
     expect(appointmentActions(codes({ audit_status: '3' }), at('08:00')).remove).toBe(true);
+  });
+});
+
+describe('an entry in a ballot (audit_status 4)', () => {
+  it('shows as pending until its draw, and may be withdrawn but not moved or terminated', () => {
+    const entry = codes({ audit_status: '4' });
+    expect(bookingStatus(entry, at('08:00'))).toBe('pending');
+    expect(inBallot(entry)).toBe(true);
+    expect(appointmentActions(entry, at('08:00'))).toMatchObject({ cancel: true, changeTime: false, terminate: false });
+  });
+
+  it('once cancelled or drawn it shows as any booking', () => {
+    expect(bookingStatus(codes({ audit_status: '4', state: '1' }), at('08:00'))).toBe('cancelled');
+    expect(inBallot(codes({ audit_status: '4', state: '1' }))).toBe(false);
+    expect(bookingStatus(codes({ audit_status: '3' }), at('08:00'))).toBe('rejected');
+    expect(bookingStatus(codes({ audit_status: '0' }), at('08:00'))).toBe('upcoming');
   });
 });

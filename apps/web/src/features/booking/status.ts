@@ -1,8 +1,8 @@
-import { bookingStatus, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+import { bookingStatus as statusOfCodes, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
 import { addDays, minutesOf } from './dates.ts';
 import type { Appointment, AppointmentFilter } from './types.ts';
 
-export { BOOKING_STATUSES, bookingStatus, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+export { BOOKING_STATUSES, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
 
 /** antd-mobile Tag colours of the statuses. */
 export const STATUS_TAG_COLOR: Record<BookingStatus, string> = {
@@ -21,6 +21,23 @@ type Codes = Pick<
   'state' | 'audit_status' | 'appointment_state' | 'appointment_date' | 'start_time' | 'end_time'
 >;
 
+/** The `audit_status` of a booking that is an entry in a ballot awaiting its draw (features/booking/ballot.ts). */
+export const IN_BALLOT = '4';
+
+/**
+ * The status a booking shows its booker (features/appointments-admin/status.ts), where an entry
+ * in a ballot (audit_status '4', docs/GLOSSARY.md "Ballot") awaiting its draw is pending too.
+ */
+export function bookingStatus(a: Codes, now: number): BookingStatus {
+  const status = statusOfCodes(a, now);
+  return status === 'upcoming' && a.audit_status === IN_BALLOT ? 'pending' : status;
+}
+
+/** Whether a booking is an entry in a ballot awaiting its draw. */
+export function inBallot(a: Pick<Appointment, 'state' | 'audit_status'>): boolean {
+  return a.state === '0' && a.audit_status === IN_BALLOT;
+}
+
 /** The instant a booking starts: its date's midnight plus its start time. */
 export function startsAt(a: Pick<Appointment, 'appointment_date' | 'start_time'>): number {
   return a.appointment_date + (minutesOf(a.start_time) ?? 0) * 60_000;
@@ -28,7 +45,7 @@ export function startsAt(a: Pick<Appointment, 'appointment_date' | 'start_time'>
 
 /**
  * The tabs of "my appointments": to do (valid bookings to go to, today onwards), in progress
- * (applications awaiting approval), reserved (every booking, latest first), favourites.
+ * (applications awaiting approval and entries awaiting a ballot's draw), reserved (every booking, latest first), favourites.
  */
 export const APPOINTMENT_TABS = ['todo', 'progress', 'reserved', 'favourites'] as const;
 export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
@@ -54,7 +71,7 @@ export function tabQuery(
       };
     case 'progress':
       return {
-        filter: { state: { eq: '0' }, audit_status: { eq: '1' }, appointment_state: { eq: '0' } },
+        filter: { state: { eq: '0' }, audit_status: { in: ['1', IN_BALLOT] }, appointment_state: { eq: '0' } },
         appointmentDate: ahead,
       };
     case 'reserved':
@@ -75,11 +92,13 @@ export function appointmentActions(a: Codes & Pick<Appointment, 'series_id'>, no
   const status = bookingStatus(a, now);
   const live = a.state === '0' && a.audit_status !== '3' && a.appointment_state === '0';
   const notStarted = startsAt(a) > now;
+  // an entry in a ballot may be withdrawn (cancelled), not moved or terminated as an application
+  const entry = a.audit_status === IN_BALLOT;
   return {
     cancel: live && notStarted,
     cancelSeries: Boolean(a.series_id),
-    changeTime: live && notStarted,
-    terminate: status === 'pending' && notStarted,
+    changeTime: live && notStarted && !entry,
+    terminate: status === 'pending' && notStarted && !entry,
     remove: !(live && endsAt(a) > now),
   };
 }

@@ -48,6 +48,9 @@ export function serveBooking(answers: Record<string, Answer | ((variables: Recor
   const fixed: Record<string, Answer> = {
     ...signedInAnswers,
     findAppointmentAllowance: { findAppointmentAllowance: [] },
+    // no ballot unless a test sets one
+    findBallotDateInfo: { findBallotDateInfo: null },
+    findBallotEntriesForSelf: { findBallotEntriesForSelf: [] },
   };
   const dynamic: Record<string, (variables: Record<string, unknown>) => Answer> = {};
   for (const [op, answer] of Object.entries(answers)) {

@@ -25,6 +25,9 @@ import { useSession } from '../../../../app/session.tsx';
 import { checkResourceTimeSlotCapacity } from '../../../../features/booking/api/checkResourceTimeSlotCapacity.ts';
 import { usePreviewAppointmentSeries } from '../../../../features/booking/api/previewAppointmentSeries.ts';
 import { useSaveAppointmentInformationAll } from '../../../../features/booking/api/saveAppointmentInformationAll.ts';
+import { useBallotDateInfo } from '../../../../features/booking/api/findBallotDateInfo.ts';
+import { entersBallot, IN_BALLOT } from '../../../../features/booking/ballot.ts';
+import { BallotIcon, BallotNotice } from '../../../../features/booking/Ballot.tsx';
 import {
   addDays,
   isoWeekday,
@@ -173,6 +176,11 @@ function BookingFlow({
   const save = useSaveAppointmentInformationAll();
   const captcha = useCaptchaCredential();
   const enabledMode = modes.includes(mode) ? mode : modes[0]!;
+  // a date released by ballot: while its window is open a submit enters the ballot; the next
+  // date's window is told before it opens
+  const ballot = useBallotDateInfo(enabledMode === 'normal' ? resource.id : null, date);
+  const nextBallot = useBallotDateInfo(enabledMode === 'normal' ? resource.id : null, next?.date);
+  const entering = enabledMode === 'normal' && entersBallot(ballot.data);
 
   const selection: TimeSelection | null =
     enabledMode === 'normal'
@@ -295,6 +303,31 @@ function BookingFlow({
     );
   };
 
+  if (result && result.auditStatus === IN_BALLOT) {
+    const closesAt = ballot.data?.closes_at ?? '';
+    return (
+      <Result
+        status="info"
+        icon={<BallotIcon className="yy-ballot-result-icon" />}
+        title={closesAt ? t('booking.ballot.enteredAt', { time: closesAt.slice(0, 16) }) : t('booking.ballot.entered')}
+        subTitle={
+          <>
+            {selection ? <div>{timeText(selection)}</div> : null}
+            <div>{t('booking.ballot.enterHint')}</div>
+          </>
+        }
+        extra={[
+          <Button key="mine" type="primary" onClick={() => navigate(pcPaths.myAppointment)}>
+            {t('pcBooking.done.toMine')}
+          </Button>,
+          <Button key="close" onClick={onClose}>
+            {t('pcBooking.done.close')}
+          </Button>,
+        ]}
+      />
+    );
+  }
+
   if (result) {
     const booked = result.ids?.length ?? 0;
     const awaiting = result.auditStatus === '1';
@@ -394,6 +427,13 @@ function BookingFlow({
                   }}
                 />
               </Form.Item>
+              {nextBallot.data?.phase === 'not_open' ? (
+                <div className="yy-booking-next-ballot">
+                  <Typography.Text type="secondary">{next?.date}</Typography.Text>
+                  <BallotNotice info={nextBallot.data} />
+                </div>
+              ) : null}
+              {freeTime ? <BallotNotice info={ballot.data} /> : null}
               {freeTime ? (
                 <Form.Item label={t('pcBooking.dialog.period')} required extra={periodHint(bounds, t)}>
                   <FreePeriodPicker
@@ -598,7 +638,7 @@ function BookingFlow({
               {t('pcBooking.previous')}
             </Button>
             <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-              {t('pcBooking.submit')}
+              {entering ? t('booking.ballot.enter') : t('pcBooking.submit')}
             </Button>
           </div>
         </section>

@@ -9,6 +9,8 @@ import { useAttachmentHref } from '../../../../app/useFileUrl.ts';
 import { SignInfo } from '../../../../features/checkin/components/SignInfo.tsx';
 import { VoucherQr } from '../../../../features/checkin/components/VoucherQr.tsx';
 import { bookingDate, isoWeekday } from '../../../../features/booking/dates.ts';
+import { useBallotEntriesForSelf } from '../../../../features/booking/api/findBallotEntriesForSelf.ts';
+import { BallotResult } from '../../../../features/booking/Ballot.tsx';
 import { STATUS_COLOR, appointmentActions, bookingStatus, modeKey } from '../../booking/appointmentStatus.ts';
 import { isOpen } from '../../../../features/appointments-admin/status.ts';
 import { ensureVisitorsTranslations } from '../../../../features/visitors/i18n.ts';
@@ -40,6 +42,8 @@ export function AppointmentDetailDialog({
   const date = bookingDate(a.appointment_date);
   const sep = t('pcBooking.listSeparator');
   const attachment = useAttachmentHref(a.enclosure);
+  // the ballot side of a booking that came through one (winners included): its outcome
+  const ballot = useBallotEntriesForSelf([a.id]).data?.get(a.id);
   const participants = (a.appointmentParticipantList ?? [])
     .map((p) => [p.participant_name, p.participant_dept_name].filter(Boolean).join(' / '))
     .filter(Boolean);
@@ -68,6 +72,7 @@ export function AppointmentDetailDialog({
         </Space>
       }
     >
+      {ballot ? <BallotResult entry={ballot} /> : null}
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label={t('pcBooking.mine.flowNo')} span={2}>
           {a.flow_no || a.id}

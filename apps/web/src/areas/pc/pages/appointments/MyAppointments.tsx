@@ -8,6 +8,9 @@ import { useSession } from '../../../../app/session.tsx';
 import { checkAppointmentCancelTime } from '../../../../features/booking/api/checkAppointmentCancelTime.ts';
 import { useCancelAppointmentSeries } from '../../../../features/booking/api/cancelAppointmentSeries.ts';
 import { useAppointmentsForAccount } from '../../../../features/booking/api/findAppointmentInformationAllForAccount.ts';
+import { useBallotEntriesForSelf } from '../../../../features/booking/api/findBallotEntriesForSelf.ts';
+import { ballotCandidates } from '../../../../features/booking/ballot.ts';
+import { BallotTag } from '../../../../features/booking/Ballot.tsx';
 import { cancelAppointment } from '../../../../features/booking/api/updateAppointmentInformationState.ts';
 import { errorText } from '../../../../features/booking/result.ts';
 import { bookingKeys } from '../../../../features/booking/keys.ts';
@@ -87,6 +90,8 @@ export default function MyAppointments() {
     appointmentDate: search.range ?? [],
   });
   const rows = list.data?.edges.map((e) => e.node) ?? [];
+  // entries awaiting a ballot's draw and refusals a draw may have left: their state or outcome
+  const ballot = useBallotEntriesForSelf(ballotCandidates(rows));
 
   const apply = (v: SearchForm) => {
     const from = v.range?.[0]?.format('YYYY-MM-DD');
@@ -248,10 +253,16 @@ export default function MyAppointments() {
           {
             title: t('pcBooking.mine.status'),
             key: 'status',
-            width: 110,
+            width: 150,
             render: (_, a) => {
               const s = bookingStatus(a, Date.now());
-              return <Tag color={STATUS_COLOR[s]}>{t(`pcBooking.status.${s}`)}</Tag>;
+              const entry = ballot.data?.get(a.id);
+              return (
+                <Space size={4} wrap>
+                  <Tag color={STATUS_COLOR[s]}>{t(`pcBooking.status.${s}`)}</Tag>
+                  {entry ? <BallotTag entry={entry} /> : null}
+                </Space>
+              );
             },
           },
           {

@@ -7,6 +7,9 @@ import { useSession } from '../../../../../app/session.tsx';
 import { fileUrl } from '../../../../../lib/attachment-link.ts';
 import { useBookableResource } from '../../../../../features/booking/api/findResources.ts';
 import { useSaveAppointmentInformationAll } from '../../../../../features/booking/api/saveAppointmentInformationAll.ts';
+import { useBallotDateInfo } from '../../../../../features/booking/api/findBallotDateInfo.ts';
+import { entersBallot, IN_BALLOT } from '../../../../../features/booking/ballot.ts';
+import { BallotIcon, BallotNotice } from '../../../../../features/booking/Ballot.tsx';
 import {
   clearDraft,
   loadDraft,
@@ -135,20 +138,54 @@ function CollectedField({
   );
 }
 
-/** The outcome of a submit: booked or awaiting approval, with the series report when there is one. */
-function Submitted({ result, draft, what }: { result: SaveResult; draft: BookingDraft; what: string }) {
+/**
+ * The outcome of a submit: booked, awaiting approval, or entered in a ballot (the server's words
+ * say when it is drawn), with the series report when there is one.
+ */
+function Submitted({
+  result,
+  draft,
+  what,
+  closesAt,
+}: {
+  result: SaveResult;
+  draft: BookingDraft;
+  what: string;
+  /** When the ballot entered is drawn ("YYYY-MM-DD HH:mm:ss"), when known. */
+  closesAt: string;
+}) {
   const { t } = useTranslation();
-  const pending = result.auditStatus === '1';
+  const ballot = result.auditStatus === IN_BALLOT;
+  const pending = result.auditStatus === '1' || ballot;
   const firstId = result.appointmentId || result.ids?.[0] || '';
   return (
-    <div className="yy-m-result">
+    <div className="yy-m-result" data-ballot={ballot || undefined}>
       <Result
         status={pending ? 'waiting' : 'success'}
-        title={pickMessages(result) || (pending ? t('booking.apply.pending') : t('booking.apply.booked'))}
+        title={
+          pickMessages(result) ||
+          (ballot
+            ? closesAt
+              ? t('booking.ballot.enteredAt', { time: closesAt.slice(0, 16) })
+              : t('booking.ballot.entered')
+            : pending
+              ? t('booking.apply.pending')
+              : t('booking.apply.booked'))
+        }
         description={
-          draft.mode === 'normal'
-            ? what
-            : `${what} · ${t('booking.apply.seriesBooked', { n: (result.ids ?? []).length })}`
+          ballot ? (
+            <>
+              <span className="yy-ballot-line">
+                <BallotIcon />
+                <span>{what}</span>
+              </span>
+              <span className="yy-m-muted">{t('booking.ballot.enterHint')}</span>
+            </>
+          ) : draft.mode === 'normal' ? (
+            what
+          ) : (
+            `${what} · ${t('booking.apply.seriesBooked', { n: (result.ids ?? []).length })}`
+          )
         }
       />
       {result.seriesReport && result.seriesReport.length > 0 && (
@@ -190,6 +227,9 @@ export default function ApplicationForm() {
   const resource = useBookableResource(id);
   const r = resource.data;
   const [draft] = useState(() => loadDraft(id));
+  // a date whose ballot is open: the submit enters it (and says so)
+  const ballot = useBallotDateInfo(draft?.mode === 'normal' ? id : null, draft?.date);
+  const entering = entersBallot(ballot.data);
   const configs = useQuery({
     ...findCollectionConfigAllQueryOptions({ resource_type_id: { eq: r?.resources_type_id ?? '' } }),
     enabled: Boolean(r?.resources_type_id),
@@ -245,6 +285,7 @@ export default function ApplicationForm() {
           result={result}
           draft={draft}
           what={r ? `${pick(r.resources_name, r.resources_name_en)} · ${when}` : when}
+          closesAt={ballot.data?.closes_at ?? ''}
         />
       </div>
     );
@@ -339,6 +380,7 @@ export default function ApplicationForm() {
               </div>
             )}
             {r.need_approve === '1' && <div className="yy-m-muted">{t('booking.apply.needsApproval')}</div>}
+            {draft.mode === 'normal' && <BallotNotice info={ballot.data} />}
           </section>
           <form
             className="yy-m-card yy-m-form"
@@ -511,7 +553,7 @@ export default function ApplicationForm() {
             <div className="yy-m-bottom-bar">
               <Button onClick={() => navigate(mobilePaths.chooseDate(id))}>{t('booking.apply.changeTime')}</Button>
               <Button type="submit" color="primary" loading={save.isPending} disabled={configs.isLoading}>
-                {t('booking.apply.submit')}
+                {entering ? t('booking.ballot.enter') : t('booking.apply.submit')}
               </Button>
             </div>
           </form>

@@ -1,14 +1,26 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BallotTag } from '../../../../../features/booking/Ballot.tsx';
+import type { BallotEntryForSelf } from '../../../../../features/booking/ballot.ts';
 import { bookingDate } from '../../../../../features/booking/dates.ts';
 import { STATUS_TAG_COLOR, bookingStatus } from '../../../../../features/booking/status.ts';
 import type { Appointment } from '../../../../../features/booking/types.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { mobilePaths } from '../../../paths.ts';
 
-/** One booking of a list: resource, status, date and time, theme. */
-export function AppointmentCard({ appointment: a, tab, now }: { appointment: Appointment; tab: string; now: number }) {
+/** One booking of a list: resource, status, date and time, theme; a ballot entry's state or outcome. */
+export function AppointmentCard({
+  appointment: a,
+  tab,
+  now,
+  ballot,
+}: {
+  appointment: Appointment;
+  tab: string;
+  now: number;
+  ballot?: BallotEntryForSelf;
+}) {
   const { t } = useTranslation();
   const status = bookingStatus(a, now);
   return (
@@ -25,6 +37,11 @@ export function AppointmentCard({ appointment: a, tab, now }: { appointment: App
           ? ` · ${t(`booking.mode.${a.booking_mode === '2' ? 'periodic' : 'batch'}`)}`
           : ''}
       </div>
+      {ballot && (
+        <div className="yy-m-appt-ballot">
+          <BallotTag entry={ballot} />
+        </div>
+      )}
       {(a.theme || a.resources_type_name) && (
         <div className="yy-m-appt-theme">
           {[pick(a.resources_type_name, a.resources_type_name_en), a.theme].filter(Boolean).join(' · ')}

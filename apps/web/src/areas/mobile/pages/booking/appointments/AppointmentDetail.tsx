@@ -9,6 +9,8 @@ import { deleteAppointmentInformation } from '../../../../../features/booking/ap
 import { useAppointment } from '../../../../../features/booking/api/findAppointmentInformationAllForAccount.ts';
 import { terminateAppointment } from '../../../../../features/booking/api/terminateAppointment.ts';
 import { cancelAppointment } from '../../../../../features/booking/api/updateAppointmentInformationState.ts';
+import { useBallotEntriesForSelf } from '../../../../../features/booking/api/findBallotEntriesForSelf.ts';
+import { BallotResult } from '../../../../../features/booking/Ballot.tsx';
 import { bookingDate } from '../../../../../features/booking/dates.ts';
 import { errorText } from '../../../../../features/booking/result.ts';
 import {
@@ -171,6 +173,8 @@ export default function AppointmentDetail() {
   const [sheet, setSheet] = useState<Sheet>(null);
   const [checking, setChecking] = useState(false);
   const a = query.data;
+  // the ballot side of a booking that came through one (winners included): its outcome
+  const ballot = useBallotEntriesForSelf(a ? [a.id] : []).data?.get(a?.id ?? '');
   const tab = isAppointmentTab(type) ? type : 'reserved';
   const now = Date.now();
 
@@ -236,6 +240,11 @@ export default function AppointmentDetail() {
             {bookingDate(a.appointment_date)} {a.start_time}-{a.end_time}
           </p>
         </section>
+        {ballot && (
+          <div className="yy-m-card">
+            <BallotResult entry={ballot} />
+          </div>
+        )}
         <section className="yy-m-card" aria-labelledby="yy-m-detail-info">
           <h2 id="yy-m-detail-info">{t('booking.detail.info')}</h2>
           <Details a={a} />
@@ -244,7 +253,7 @@ export default function AppointmentDetail() {
         {(status === 'upcoming' || status === 'performed' || status === 'ended') && (
           <CheckinCard appointmentId={a.id} />
         )}
-        {a.audit_status !== '0' && (
+        {a.audit_status !== '0' && !ballot && (
           <section className="yy-m-card" aria-labelledby="yy-m-detail-progress">
             <h2 id="yy-m-detail-progress">{t('booking.detail.progress')}</h2>
             <Progress id={a.id} />

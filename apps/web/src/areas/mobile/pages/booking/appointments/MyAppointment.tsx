@@ -2,6 +2,8 @@ import { InfiniteScroll, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useInfiniteAppointmentsForAccount } from '../../../../../features/booking/api/findAppointmentInformationAllForAccount.ts';
+import { useBallotEntriesForSelf } from '../../../../../features/booking/api/findBallotEntriesForSelf.ts';
+import { ballotCandidates } from '../../../../../features/booking/ballot.ts';
 import { todayIso } from '../../../../../features/booking/dates.ts';
 import {
   APPOINTMENT_TABS,
@@ -20,6 +22,8 @@ function AppointmentList({ tab }: { tab: Exclude<AppointmentTab, 'favourites'> }
   const { t } = useTranslation();
   const list = useInfiniteAppointmentsForAccount(tabQuery(tab, todayIso()), PAGE_SIZE);
   const rows = list.data?.pages.flatMap((p) => p.edges.map((e) => e.node)) ?? [];
+  // entries in a ballot, and refusals that may be a ballot's: their state or outcome on the card
+  const ballot = useBallotEntriesForSelf(ballotCandidates(rows));
   const now = Date.now();
   if (list.isPending) {
     return (
@@ -33,7 +37,7 @@ function AppointmentList({ tab }: { tab: Exclude<AppointmentTab, 'favourites'> }
   return (
     <>
       {rows.map((a) => (
-        <AppointmentCard key={a.id} appointment={a} tab={tab} now={now} />
+        <AppointmentCard key={a.id} appointment={a} tab={tab} now={now} ballot={ballot.data?.get(a.id)} />
       ))}
       <InfiniteScroll
         hasMore={Boolean(list.hasNextPage)}

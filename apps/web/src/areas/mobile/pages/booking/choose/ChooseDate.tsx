@@ -6,6 +6,9 @@ import { checkResourceTimeSlotCapacity } from '../../../../../features/booking/a
 import { useBookableResource } from '../../../../../features/booking/api/findResources.ts';
 import { useResourcesAllByAccount } from '../../../../../features/booking/api/findResourcesAllByAccount.ts';
 import { useResourceSlotAvailability } from '../../../../../features/booking/api/findResourceSlotAvailability.ts';
+import { useBallotDateInfo } from '../../../../../features/booking/api/findBallotDateInfo.ts';
+import { ballotSlots } from '../../../../../features/booking/ballot.ts';
+import { BallotNotice } from '../../../../../features/booking/Ballot.tsx';
 import { dateChoices, nextOpening, notOpenUntil, todayIso } from '../../../../../features/booking/dates.ts';
 import { useNow } from '../../../../../features/checkin/components/useNow.ts';
 import {
@@ -62,6 +65,7 @@ function NormalChoice({
   draft,
   onDraft,
   opening,
+  upcoming,
 }: {
   resource: BookableResourceDetail;
   dates: readonly string[];
@@ -71,10 +75,15 @@ function NormalChoice({
   onDraft: (draft: BookingDraft) => void;
   /** When a date not open yet opens ("YYYY-MM-DD HH:mm"); null when it is open. */
   opening: (date: string) => string | null;
+  /** The first date not open yet, whose ballot window (if it has one) is told before it opens. */
+  upcoming: string | null;
 }) {
   const { t } = useTranslation();
   const freeTime = resource.time_slot_rule === '2';
   const slots = useResourceSlotAvailability(freeTime ? null : resource.id, date);
+  // a date released by ballot: its phase, the user's entries; and the next date's window before it opens
+  const ballot = useBallotDateInfo(resource.id, date);
+  const nextBallot = useBallotDateInfo(resource.id, upcoming);
   const limits = freeTimeLimits(resource);
   if (!dates.length) return <Empty title={t('booking.choose.noDates')} />;
   return (
@@ -85,7 +94,14 @@ function NormalChoice({
         opening={opening}
         onChange={(d) => onDraft({ ...draft, date: d, slots: [] })}
       />
+      {nextBallot.data?.phase === 'not_open' && (
+        <div className="yy-m-ballot-upcoming">
+          <span className="yy-m-muted">{upcoming}</span>
+          <BallotNotice info={nextBallot.data} />
+        </div>
+      )}
       <section className="yy-m-card" aria-label={t('booking.choose.time')}>
+        {date && <BallotNotice info={ballot.data} />}
         {!date ? (
           <Empty title={t('booking.choose.noDates')} />
         ) : freeTime ? (
@@ -106,6 +122,7 @@ function NormalChoice({
           <SlotPicker
             slots={slots.data ?? []}
             selected={draft.slots.map((s) => s.id)}
+            ballot={ballotSlots(ballot.data)}
             onToggle={(slot) => {
               const ids = toggleSlot(
                 draft.slots.map((s) => s.id),
@@ -263,6 +280,7 @@ export default function ChooseDate() {
               draft={draft}
               onDraft={setDraft}
               opening={opening}
+              upcoming={r ? (nextOpening(r, today, now)?.date ?? null) : null}
             />
           ) : (
             <section className="yy-m-card" aria-label={t(`booking.mode.${mode}`)}>

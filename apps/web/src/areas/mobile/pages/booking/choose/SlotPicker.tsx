@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ballotSlotLook, type BallotSlots } from '../../../../../features/booking/ballot.ts';
+import { BallotIcon } from '../../../../../features/booking/Ballot.tsx';
 import { slotExplanation, slotLook, isSelectable, SLOT_LOOKS } from '../../../../../features/booking/slots.ts';
 import type { SlotAvailability } from '../../../../../features/booking/types.ts';
 import { currentLanguage } from '../../../../../lib/i18n.ts';
@@ -22,31 +24,37 @@ export function SlotLegend() {
 /**
  * The day's fixed slots in their five looks (closed, available, mine, taken, selected). Tapping
  * a bookable slot selects or unselects it; tapping any other says why it cannot be booked and,
- * for one not open yet, when it opens.
+ * for one not open yet, when it opens. On a date released by ballot (`ballot`), a slot the user
+ * entered already shows as theirs, none can be chosen while the draw is due, and the open ones
+ * say they can be entered.
  */
 export function SlotPicker({
   slots,
   selected,
   onToggle,
+  ballot = null,
 }: {
   slots: readonly SlotAvailability[];
   selected: readonly string[];
   onToggle: (slot: SlotAvailability) => void;
+  ballot?: BallotSlots | null;
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const [noteFor, setNoteFor] = useState<string | null>(null);
   const noted = slots.find((s) => s.id === noteFor) ?? null;
-  const why = noted ? slotExplanation(noted, lang) : null;
+  const notedBallot = noted ? ballotSlotLook(noted, ballot) : null;
+  const why = notedBallot?.why ? { key: notedBallot.why } : noted ? slotExplanation(noted, lang) : null;
   return (
     <div>
       <SlotLegend />
       <div className="yy-m-slots" role="group" aria-label={t('booking.slot.slots')}>
         {slots.map((slot) => {
-          const isSelected = selected.includes(slot.id);
-          const look = slotLook(slot, isSelected);
-          const bookable = isSelectable(slot);
-          const status = t(`booking.slot.look.${look}`);
+          const byBallot = ballotSlotLook(slot, ballot);
+          const bookable = byBallot ? byBallot.selectable : isSelectable(slot);
+          const isSelected = bookable && selected.includes(slot.id);
+          const look = byBallot && !isSelected ? byBallot.look : slotLook(slot, isSelected);
+          const status = t(byBallot && !isSelected ? byBallot.status : `booking.slot.look.${look}`);
           const seats = bookable && slot.capacity > 1 ? t('booking.slot.remaining', { n: slot.remaining }) : '';
           return (
             <button
@@ -66,7 +74,15 @@ export function SlotPicker({
               }}
             >
               {slot.kssj}-{slot.jssj}
-              <small>{seats || status}</small>
+              <small>
+                {byBallot && !isSelected ? (
+                  <>
+                    <BallotIcon /> {status}
+                  </>
+                ) : (
+                  seats || status
+                )}
+              </small>
             </button>
           );
         })}
