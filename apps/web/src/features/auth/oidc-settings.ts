@@ -1,5 +1,6 @@
 import { WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { visitorSafeStorage } from './user-store.ts';
 
 /** Authorization code + PKCE against the deployment's provider, renewed silently. */
 export function oidcSettings(): UserManagerSettings {
@@ -16,6 +17,7 @@ export function oidcSettings(): UserManagerSettings {
     // auth.ts schedules renewals itself, so that this client loads only when it has work.
     automaticSilentRenew: false,
     loadUserInfo: false,
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    // a visitor's personal claims are never written to the browser (user-store.ts)
+    userStore: new WebStorageStateStore({ store: visitorSafeStorage(window.localStorage) }),
   };
 }
