@@ -4,7 +4,8 @@
 // engine's check of each drawn entry while places last, winners booked, the others refused and
 // told, the draw and every entry's outcome recorded, all in one transaction). The entries are
 // written directly (their submit is measured by bench/ballot-submit.ts). Also times the pure part
-// alone (merge, order from the seed, allocation) on the same entries. Repeated `rounds` times on
+// alone (merge, order from the seed, allocation) on the same entries, and the CPU the job's run took (this
+// process, and the PostgreSQL server's processes: load-independent). Repeated `rounds` times on
 // new resources after one unmeasured warm-up.
 // Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-draw.ts [entries=10000] [slots=200] [rounds=3]
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import { drawDue } from '../apps/server/src/modules/ballot/ballot.draw.ts';
 import { allocate, drawOrder, mergeDuplicates } from '../apps/server/src/modules/ballot/ballot.rules.ts';
 import { ballotDraws, ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
 import { bookingClock } from '../apps/server/src/modules/booking/booking.service.ts';
-import { NOW, ZONE, startBench } from './booking-lib.ts';
+import { NOW, ZONE, databaseCpuMs, startBench } from './booking-lib.ts';
 
 const entries = Number(process.argv[2] ?? 10_000);
 const slotCount = Number(process.argv[3] ?? 200);
@@ -121,8 +122,13 @@ for (let round = 0; round <= rounds; round++) {
   // the window closes: one run of the draw job draws the dates
   bookingClock.now = () => closes.getTime() + 1000;
   const t1 = performance.now();
+  const cpu0 = bench.serverCpuMs();
+  const db0 = databaseCpuMs();
   const draws = await drawDue(deps, database.db, bookingClock.now());
   const drawMs = performance.now() - t1;
+  const cpuMs = bench.serverCpuMs() - cpu0;
+  const db1 = databaseCpuMs();
+  const dbCpu = db0 !== null && db1 !== null ? `, database ${(db1 - db0).toFixed(0)} ms` : '';
   const [won] = await database.db
     .select({ n: count() })
     .from(ballotEntries)
@@ -140,7 +146,8 @@ for (let round = 0; round <= rounds; round++) {
   if (round === 0) continue;
   console.log(
     `round ${round}: draws ${took} ms in all (${recorded.length} draws, longest ${Math.max(...recorded.map((r) => r.ms))} ms; this run of the job ${drawMs.toFixed(0)} ms, ${draws} draws),` +
-      ` ${decidedRows!.n} entries decided, ${won!.n} winners; pure merge+order+allocation ${pureMs.toFixed(0)} ms (${placesWon} places)`,
+      ` ${decidedRows!.n} entries decided, ${won!.n} winners; pure merge+order+allocation ${pureMs.toFixed(0)} ms (${placesWon} places);` +
+      ` CPU of this run: server ${cpuMs.toFixed(0)} ms${dbCpu}`,
   );
 }
 await bench.close();

@@ -15,6 +15,7 @@ import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
 import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { notifications } from '../src/modules/notifications/notifications.tables.ts';
+import { resourcesVisibility } from '../src/modules/resources/resources.tables.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { at, AVAILABILITY, makeResource, makeType, makeUsers, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
@@ -257,6 +258,71 @@ describe('ballot: entering, drawing, and booking after', () => {
     expect(none.body.errors?.[0]?.extensions?.code).toBe('BALLOT_NOTHING_TO_DRAW');
     const logs = await t.database.db.select().from(operateLogs).where(eq(operateLogs.operate_type, 'drawNow'));
     expect(logs.some((l) => l.operate_user_id === 'admin')).toBe(true);
+  });
+
+  it("a win counts for the winner's later entries: a daily limit of one gives each place to a different person", async () => {
+    const daily = { is_appointment_number_limit: '1', appointment_number_rule: '1', appointment_number_limit: 1 };
+    const r = await ballotResource({ resourcesConfig: daily });
+    const users = await makeUsers(t, 3, 'bal-l-');
+    bookingClock.now = () => OPENS + 60_000;
+    // each slot entered on its own (an entry holds nothing, so the limit lets both in)
+    for (const u of users)
+      for (const slot of [r.slots[0]!, r.slots[1]!])
+        expect((await enter(u.token, r.id, [slot.id])).auditStatus).toBe('4');
+    const drawn = await data<{ id: string; entries_count: number; winners_count: number }>(admin, DRAW_NOW, {
+      id: r.id,
+      date: DATE,
+    });
+    expect(drawn).toMatchObject({ entries_count: 6, winners_count: 2 });
+    const detail = await data<{
+      entries: { appointment_user: string; slot: string; outcome: string; refusal: string }[];
+    }>(admin, DRAW, { id: drawn.id });
+    const won = detail.entries.filter((e) => e.outcome === 'won');
+    expect(new Set(won.map((e) => e.slot)).size).toBe(2);
+    expect(new Set(won.map((e) => e.appointment_user)).size).toBe(2);
+    // a winner's entry for the other slot, drawn before that slot filled, is refused by the limit
+    // and the place passes on; drawn after, it is 'full'
+    for (const e of detail.entries.filter((x) => x.outcome === 'refused')) {
+      expect(e.refusal).toBe('BOOKING_LIMIT_EXCEEDED');
+      expect(won.some((w) => w.appointment_user === e.appointment_user && w.slot !== e.slot)).toBe(true);
+    }
+    const active = (await t.database.db.select().from(appointments).where(eq(appointments.resources_id, r.id))).filter(
+      (b) => b.active,
+    );
+    expect(active).toHaveLength(2);
+    expect((await data<{ verified: boolean }>(admin, REPLAY, { id: drawn.id })).verified).toBe(true);
+  });
+
+  it('a winner who may no longer see the resource is refused (RESOURCE_NOT_FOUND) and the place passes on', async () => {
+    const r = await ballotResource({ available_number: 1 });
+    const users = await makeUsers(t, 6, 'bal-v-');
+    bookingClock.now = () => OPENS + 60_000;
+    for (const u of users) expect((await enter(u.token, r.id, [r.slots[0]!.id])).auditStatus).toBe('4');
+    // after entering, the resource is hidden from all but one of them: only that one can win
+    const hidden = users.slice(1).map((u) => u.account);
+    await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.insert(resourcesVisibility).values(
+        hidden.map((account) => ({
+          tenant_id: t.demoTenantId,
+          resources_id: r.id,
+          kind: 'invisible',
+          obj_id: account,
+          obj_type: 'user',
+        })),
+      ),
+    );
+    const drawn = await data<{ id: string; winners_count: number }>(admin, DRAW_NOW, { id: r.id, date: DATE });
+    expect(drawn.winners_count).toBe(1);
+    const detail = await data<{ entries: { appointment_user: string; outcome: string; refusal: string }[] }>(
+      admin,
+      DRAW,
+      { id: drawn.id },
+    );
+    expect(detail.entries.find((e) => e.outcome === 'won')!.appointment_user).toBe(users[0]!.account);
+    for (const e of detail.entries.filter((x) => hidden.includes(x.appointment_user))) {
+      expect(['refused', 'full']).toContain(e.outcome);
+      if (e.outcome === 'refused') expect(e.refusal).toBe('RESOURCE_NOT_FOUND');
+    }
   });
 
   it('a withdrawn entry takes no part and gives back nothing', async () => {

@@ -6,30 +6,53 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Job } from '../../platform/jobs.ts';
-import { lockBooker, overlapCount, takeSeat } from '../booking/booking.repository.ts';
-import { loadScene } from '../booking/booking.resources.ts';
+import { banFrom, type Ban } from '../blacklist/blacklist.guard.ts';
+import {
+  countBookersBookings,
+  countsIn,
+  lockBookers,
+  overlapCount,
+  takeSeat,
+  type ActiveBooking,
+} from '../booking/booking.repository.ts';
+import { loadBookers, type BookerBundle } from '../booking/booking.resources.repository.ts';
+import { assertBookable, identityFrom, loadScene, type BookingScene } from '../booking/booking.resources.ts';
 import { slotInstants } from '../booking/booking.rules.ts';
-import { bookingClock, evaluate, knownSettings } from '../booking/booking.service.ts';
-import { findUserByAccount } from '../directory/directory.repository.ts';
+import {
+  bookingClock,
+  judgeTargets,
+  knownSettings,
+  quotasOf,
+  refuseIfBanned,
+  refuseOverQuota,
+} from '../booking/booking.service.ts';
 import { notifyBookings, queuePlainMails } from '../notifications/notifications.outbox.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { slotCapacity } from '../resources/resources.rules.ts';
 import { listTenants } from '../tenants/tenants.repository.ts';
 import {
-  activateEntry,
+  activateEntries,
   dueDates,
   insertDraw,
   lockDateExclusive,
+  lockEntryBookings,
   dateState,
   recentRecords,
   recordEntries,
   refuseEntries,
   undrawnEntries,
-  type AppointmentRow,
   type BallotDrawRow,
-  type RefusedBooking,
+  type EntryBooking,
 } from './ballot.repository.ts';
-import { allocate, drawOrder, mergeDuplicates, slotKey, weightOf, type DrawEntry } from './ballot.rules.ts';
+import {
+  allocate,
+  drawOrder,
+  mergeDuplicates,
+  slotKey,
+  weightOf,
+  type Decision,
+  type DrawEntry,
+} from './ballot.rules.ts';
 import { IN_BALLOT, settingOfResource } from './ballot.submit.ts';
 
 /** How far back no-shows and ballot wins lower a person's weight. */
@@ -39,6 +62,8 @@ export const DRAW_EVERY_MS = 5_000;
 
 const EXCLUSION_VIOLATION = '23P01';
 const NIL_ID = '00000000-0000-0000-0000-000000000000';
+/** How many times a draw is tried again when a concurrent change beat it to a slot (nothing was kept of it). */
+const CONFLICT_ATTEMPTS = 3;
 
 function sqlState(err: unknown): string | undefined {
   let e: unknown = err;
@@ -50,13 +75,15 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A change made beside the draw took a place it gave (a seat counter or the exclusion constraint refused): drawn again. */
+class DrawConflict extends Error {}
+
 interface Entry extends DrawEntry {
-  booking: AppointmentRow;
+  booking: EntryBooking;
 }
 
 /** The places of each slot of a resource's date: capacity less the seats bookings already hold. */
-async function placesOf(tx: Tx, tenant: TenantRef, admin: AuthUser, resourceId: string, isoDate: string) {
-  const scene = await loadScene(tx, tenant, admin, { ids: [resourceId] }, [isoDate], { asAdmin: true });
+function placesOf(scene: BookingScene, tenant: TenantRef, isoDate: string) {
   const res = scene.resources[0];
   if (!res) return null;
   const places = new Map<string, number>();
@@ -82,13 +109,42 @@ export interface DrawSummary {
  * is recorded; entries withdrawn before (their booking cancelled) take no part; duplicates of
  * one person's slot are merged; the order is drawn from the seed (weighted when the settings
  * say so); then, in that order, each entry with a place left and under the per-person cap is
- * checked by the booking engine as its booker's submit would be (visibility, ban, slot rules,
- * per-person limits; the booker's lock taken) and takes its slot, or is refused and the place
- * passes on. Winners become normal bookings ('booked' notification); the others are refused
- * (audit '3') and told at once with the slots still free. `by` is the administrator drawing
- * early, null for the job.
+ * judged by the booking engine's rules as its booker's submit would be (visibility, ban, slot
+ * rules, per-person limits) and takes its slot, or is refused and the place passes on. The
+ * winners are judged against ONE scene of the resource (rules, bookings, places, read once) and
+ * what is each booker's own (directory user and positions, ban, bookings counted by the limits),
+ * read for all the bookers the draw reaches at once, their locks taken and their entries held;
+ * each win counts for the entries judged after it. Winners become normal bookings ('booked'
+ * notification) and the others are refused (audit '3') and told at once with the slots still
+ * free, each in set-based statements. `by` is the administrator drawing early, null for the job.
  */
 export async function drawDate(
+  base: Omit<RequestContext, 'tenant' | 'user'>,
+  tenant: TenantRef,
+  resourceId: string,
+  isoDate: string,
+  by: AuthUser | null,
+): Promise<DrawSummary | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await drawOnce(base, tenant, resourceId, isoDate, by);
+    } catch (err) {
+      const conflict = err instanceof DrawConflict || sqlState(err) === EXCLUSION_VIOLATION;
+      if (!conflict || attempt >= CONFLICT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** What the draw knows of one booker (`loadBookers`, `countBookersBookings`). */
+interface Booker {
+  userId: string;
+  positions: BookerBundle['positions'];
+  ban: Ban | null;
+  /** Their active bookings counted by each of the resource's limits (`quotasOf`), before the draw. */
+  have: number[];
+}
+
+async function drawOnce(
   base: Omit<RequestContext, 'tenant' | 'user'>,
   tenant: TenantRef,
   resourceId: string,
@@ -103,9 +159,13 @@ export async function drawDate(
     const started = performance.now();
     const now = bookingClock.now();
     const at = new Date(now);
+    const zone = tenant.timeZone;
     // the job reads the resource as an administrator with no directory user (a nil id matches nobody)
     const admin: AuthUser = by ?? { id: NIL_ID, account: '', name: '', role: 'admin', tenantId: tenant.id };
-    const found = await placesOf(tx, tenant, { ...admin, role: 'admin' }, resourceId, isoDate);
+    const scene = await loadScene(tx, tenant, { ...admin, role: 'admin' }, { ids: [resourceId] }, [isoDate], {
+      asAdmin: true,
+    });
+    const found = placesOf(scene, tenant, isoDate);
     const rows = await undrawnEntries(tx, tenant.id, resourceId, isoDate);
     const typeId = rows[0]!.booking.resources_type_id;
     const setting = await settingOfResource(tx, tenant.id, resourceId, typeId);
@@ -129,73 +189,157 @@ export async function drawDate(
     if (found?.free) for (const e of entries) places.set(e.slot, 1);
     const seed = randomBytes(32).toString('hex');
     const { kept, duplicates } = mergeDuplicates(entries);
-    const needApprove = found?.res.rules.need_approve === '1';
-    const exclusive = !found || found.res.row.available_number <= 1 || found.res.rules.time_slot_rule === '2';
-    const users = new Map<string, string>();
-    const won: AppointmentRow[] = [];
-    const decisions = await allocate(drawOrder(kept, seed), places, setting.max_wins_per_person, async (e) => {
+    const order = drawOrder(kept, seed);
+    const res = found?.res;
+    const needApprove = res?.rules.need_approve === '1';
+    const exclusive = !res || res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
+    const quotas = res ? quotasOf(res, isoDate, now) : [];
+
+    // What is each booker's, read for the bookers the draw reaches, in rounds: allocate with what
+    // is known (an entry whose booker or booking is not known yet is taken to win), read what the
+    // entries judged that way need, and allocate again, until every entry judged was judged on
+    // facts. Usually two rounds: the first reaches the first drawn of each place.
+    const bookers = new Map<string, Booker>();
+    const held = new Set<string>(); // bookings locked and still in the ballot
+    const checked = new Set<string>(); // bookings locked (in the ballot or not)
+    const departments = new Map<string, { id: string; parent: string; code: string }>();
+    let decisions: Decision[];
+    let winners: Entry[];
+    const capacities = new Map<string, number>(); // a judged winner's slot's capacity (its target's)
+    for (;;) {
+      const needAccounts = new Set<string>();
+      const needBookings = new Set<string>();
+      const booked = [...scene.bookings];
+      const have = new Map<string, number[]>();
+      winners = [];
+      decisions = await allocate(order, places, setting.max_wins_per_person, (e) => {
+        const b = e.booking;
+        const account = b.appointment_user;
+        const booker = bookers.get(account);
+        if (!booker || !checked.has(b.id)) {
+          if (!booker) needAccounts.add(account);
+          if (!checked.has(b.id)) needBookings.add(b.id);
+        } else {
+          const judged = judge(e, booker, have.get(account) ?? booker.have, booked);
+          if (typeof judged === 'string') return judged;
+          capacities.set(b.id, judged);
+        }
+        // a win: it counts for the entries judged after it
+        booked.push({
+          id: b.id,
+          resources_id: resourceId,
+          starts_at: b.starts_at,
+          ends_at: b.ends_at,
+          appointment_user: account,
+        });
+        const before = have.get(account) ?? booker?.have ?? quotas.map(() => 0);
+        have.set(
+          account,
+          before.map((n, i) => n + (countsIn(quotas[i]!.window, { ...b, resources_id: resourceId }) ? 1 : 0)),
+        );
+        winners.push(e);
+        return null;
+      });
+      if (!needAccounts.size && !needBookings.size) break;
+      const accounts = [...needAccounts];
+      await lockBookers(tx, tenant.id, accounts);
+      const still = await lockEntryBookings(tx, tenant.id, [...needBookings]);
+      for (const id of needBookings) {
+        checked.add(id);
+        if (still.has(id)) held.add(id);
+      }
+      const read = await loadBookers(tx, tenant.id, accounts, at);
+      const counts = await countBookersBookings(
+        tx,
+        tenant.id,
+        accounts,
+        quotas.map((q) => q.window),
+      );
+      for (const d of read.departments) departments.set(d.id, d);
+      for (const [account, b] of read.bookers) {
+        bookers.set(account, {
+          userId: b.userId,
+          positions: b.positions,
+          ban: banFrom(b.ban, tenant),
+          have: counts.get(account)!,
+        });
+      }
+    }
+
+    /**
+     * The engine's refusal of an entry for its booker now (`evaluate`'s rules, in its order), or
+     * the capacity of the slot it may take.
+     */
+    function judge(e: Entry, booker: Booker, have: number[], booked: ActiveBooking[]): string | number {
       const b = e.booking;
+      if (!held.has(b.id)) return 'APPOINTMENT_NOT_FOUND';
       try {
-        return await tx.transaction(async (sp) => {
-          await lockBooker(sp, tenant.id, b.appointment_user);
-          if (!users.has(b.appointment_user)) {
-            users.set(b.appointment_user, (await findUserByAccount(sp, tenant.id, b.appointment_user))?.id ?? '');
-          }
-          const booker: AuthUser = {
-            id: users.get(b.appointment_user) || NIL_ID,
-            account: b.appointment_user,
-            name: b.appointment_user_name,
-            role: 'user',
-            tenantId: tenant.id,
-          };
-          const { targets } = await evaluate(sp, ctx, tenant, booker, {
+        const who = identityFrom(
+          { id: booker.userId || NIL_ID, account: b.appointment_user },
+          { positions: booker.positions, departments: [...departments.values()] },
+        );
+        if (!res || !scene.visibleTo(res, who)) throw new AppError('RESOURCE_NOT_FOUND');
+        assertBookable(res);
+        refuseIfBanned(booker.ban);
+        const targets = judgeTargets(
+          res,
+          booked,
+          b.appointment_user,
+          {
             resourceId,
             isoDate,
             slotIds: b.time_slot_id ? [b.time_slot_id] : [],
             freeStart: b.start_time,
             freeEnd: b.end_time,
             excludeId: b.id,
-          });
-          const t = targets[0]!;
-          if (
-            !exclusive &&
-            !(await takeSeat(sp, tenant.id, {
-              resources_id: resourceId,
-              starts_at: b.starts_at,
-              ends_at: b.ends_at,
-              capacity: t.capacity,
-            }))
-          ) {
-            return 'BOOKING_SLOT_FULL';
-          }
-          const row = await activateEntry(sp, tenant.id, b.id, {
-            exclusive,
-            audit_status: needApprove ? '1' : '0',
-            at,
-          });
-          if (!row) return 'APPOINTMENT_NOT_FOUND';
-          won.push(row);
-          return null;
-        });
+          },
+          now,
+          zone,
+        );
+        refuseOverQuota(quotas, have, targets.length);
+        return targets[0]!.capacity;
       } catch (err) {
         if (err instanceof AppError) return err.code;
-        if (sqlState(err) === EXCLUSION_VIOLATION) return 'BOOKING_SLOT_TAKEN';
         throw err;
       }
-    });
+    }
+
+    // the winners take their places: seats of a capacity slot counted, then the bookings activated
+    if (!exclusive) {
+      const bySlot = new Map<string, { starts_at: Date; ends_at: Date; seats: number; capacity: number }>();
+      for (const w of winners) {
+        const k = `${w.booking.starts_at.toISOString()}|${w.booking.ends_at.toISOString()}`;
+        const capacity = capacities.get(w.booking.id)!;
+        const had = bySlot.get(k);
+        if (had) had.seats++;
+        else bySlot.set(k, { starts_at: w.booking.starts_at, ends_at: w.booking.ends_at, seats: 1, capacity });
+      }
+      for (const s of bySlot.values()) {
+        if (!(await takeSeat(tx, tenant.id, { resources_id: resourceId, ...s }))) throw new DrawConflict();
+      }
+    }
+    const won = await activateEntries(
+      tx,
+      tenant.id,
+      winners.map((w) => w.booking.id),
+      { exclusive, audit_status: needApprove ? '1' : '0', at },
+    );
+    if (won.length !== winners.length) throw new DrawConflict();
+
     const losers = [...decisions.filter((d) => d.outcome !== 'won').map((d) => d.id), ...duplicates.map((d) => d.id)];
     const bookingOf = new Map(entries.map((e) => [e.id, e.booking.id]));
-    const refused = await refuseEntries(
+    const refusedIds = await refuseEntries(
       tx,
       tenant.id,
       losers.map((id) => bookingOf.get(id)!),
       at,
     );
+    const refused = entries.filter((e) => refusedIds.has(e.booking.id)).map((e) => e.booking);
     const weights = new Map(entries.map((e) => [e.id, e.weight]));
     const draw = await insertDraw(tx, tenant.id, {
       resources_id: resourceId,
-      resources_name: found?.res.row.resources_name ?? rows[0]!.booking.resources_name,
-      resources_name_en: found?.res.row.resources_name_en ?? rows[0]!.booking.resources_name_en,
+      resources_name: res?.row.resources_name ?? rows[0]!.booking.resources_name,
+      resources_name_en: res?.row.resources_name_en ?? rows[0]!.booking.resources_name_en,
       appointment_date: isoDate,
       closes_at: rows[0]!.entry.closes_at,
       seed,
@@ -225,7 +369,7 @@ export async function drawDate(
       })),
       ...withdrawn.map((r) => ({ id: r.entry.id, weight: null, position: null, outcome: 'withdrawn', refusal: '' })),
     ]);
-    if (won.length && found) await notifyBookings(tx, ctx, 'booked', won, knownSettings(found.res, tenant));
+    if (won.length && res) await notifyBookings(tx, ctx, 'booked', won, knownSettings(res, tenant));
     const left = new Map(places);
     for (const w of won) {
       const k = slotKey(w.start_time, w.end_time);
@@ -235,6 +379,7 @@ export async function drawDate(
       tx,
       ctx,
       tenant,
+      resourceId,
       refused,
       [...left]
         .filter(([, n]) => n > 0)
@@ -254,19 +399,25 @@ export async function drawDate(
 
 /**
  * Tells each person whose entries were not drawn (one in-app notification per person, and an
- * e-mail to the address the booking carries), with the slots still free after the draw.
+ * e-mail to the address the booking carries), with the slots still free after the draw: the
+ * notifications in one statement, the e-mails in one.
  */
 async function tellLosers(
   tx: Tx,
   ctx: RequestContext,
   tenant: TenantRef,
-  rows: RefusedBooking[],
+  resourceId: string,
+  rows: EntryBooking[],
   free: string[],
   entered: number,
 ) {
   if (!rows.length) return;
-  const byPerson = new Map<string, RefusedBooking[]>();
-  for (const r of rows) byPerson.set(r.appointment_user, [...(byPerson.get(r.appointment_user) ?? []), r]);
+  const byPerson = new Map<string, EntryBooking[]>();
+  for (const r of [...rows].sort((x, y) => x.starts_at.getTime() - y.starts_at.getTime())) {
+    const list = byPerson.get(r.appointment_user);
+    if (list) list.push(r);
+    else byPerson.set(r.appointment_user, [r]);
+  }
   const freeZh = free.length ? `抽签后仍有空位：${free.join('、')}，可直接预约。` : '抽签后已无空位。';
   const freeEn = free.length
     ? `Still free after the draw: ${free.join(', ')}; book them directly.`
@@ -285,7 +436,7 @@ async function tellLosers(
       audience: 'booker',
       appointment_id: first.id,
       appointment_count: list.length,
-      resources_id: first.resources_id,
+      resources_id: resourceId,
       resources_name: first.resources_name,
       resources_name_en: first.resources_name_en,
       title: '抽签结果：未中签',
@@ -301,8 +452,7 @@ async function tellLosers(
       });
     }
   }
-  // in parts: a statement takes at most 65,535 parameters
-  for (let i = 0; i < notes.length; i += 1000) await insertNotifications(tx, tenant.id, notes.slice(i, i + 1000));
+  await insertNotifications(tx, tenant.id, notes);
   await queuePlainMails(tx, ctx, tenant.id, mails);
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { ballotDraws, ballotEntries, ballotSettings } from './ballot.tables.ts';
@@ -7,6 +8,9 @@ export type BallotSettingRow = typeof ballotSettings.$inferSelect;
 export type BallotDrawRow = typeof ballotDraws.$inferSelect;
 export type BallotEntryRow = typeof ballotEntries.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** `column = any(ids)`: one parameter however many ids (an IN list takes one each). */
+const idIn = (column: AnyPgColumn, ids: readonly string[]) => sql`${column} = any(${`{${ids.join(',')}}`}::uuid[])`;
 
 /** The settings rows of some targets (a resource and its type), any kind. */
 export async function settingsOf(tx: Executor, tenantId: string, targetIds: string[]): Promise<BallotSettingRow[]> {
@@ -127,12 +131,59 @@ export async function dueDates(
     .where(and(eq(e.tenant_id, tenantId), isNull(e.draw_id), lte(e.closes_at, now)));
 }
 
-/** The entries of a date not drawn yet, each with its booking. */
+/** What the draw reads of an entry's booking. */
+export type EntryBooking = Pick<
+  AppointmentRow,
+  | 'id'
+  | 'state'
+  | 'audit_status'
+  | 'del'
+  | 'appointment_user'
+  | 'resources_type_id'
+  | 'resources_name'
+  | 'resources_name_en'
+  | 'appointment_date'
+  | 'appointment_state'
+  | 'time_slot_id'
+  | 'start_time'
+  | 'end_time'
+  | 'starts_at'
+  | 'ends_at'
+  | 'email'
+>;
+
+/** The entries of a date not drawn yet, each with what the draw needs of its booking. */
 export async function undrawnEntries(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
   const e = ballotEntries;
   const a = appointments;
   return tx
-    .select({ entry: e, booking: a })
+    .select({
+      entry: {
+        id: e.id,
+        person: e.person,
+        slot: e.slot,
+        create_time: e.create_time,
+        closes_at: e.closes_at,
+      },
+      booking: {
+        id: a.id,
+        state: a.state,
+        audit_status: a.audit_status,
+        del: a.del,
+        appointment_user: a.appointment_user,
+        resources_type_id: a.resources_type_id,
+        resources_name: a.resources_name,
+        resources_name_en: a.resources_name_en,
+        appointment_date: a.appointment_date,
+        appointment_state: a.appointment_state,
+        time_slot_id: a.time_slot_id,
+        start_time: a.start_time,
+        end_time: a.end_time,
+        starts_at: a.starts_at,
+        ends_at: a.ends_at,
+        email: a.email,
+      },
+    })
     .from(e)
     .innerJoin(a, eq(a.id, e.appointment_id))
     .where(
@@ -144,6 +195,21 @@ export async function undrawnEntries(tx: Executor, tenantId: string, resourceId:
       ),
     )
     .orderBy(asc(e.create_time), asc(e.id));
+}
+
+/**
+ * Locks the bookings of some entries the draw is about to judge (until the transaction ends:
+ * they can no longer be withdrawn meanwhile) and gives the ids of those still in the ballot.
+ */
+export async function lockEntryBookings(tx: Executor, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const a = appointments;
+  const rows = await tx
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.state, '0'), eq(a.audit_status, '4'), eq(a.del, 0)))
+    .for('update');
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Per person (of `persons`): no-shows of bookings that ended since `since`, and ballot wins entered since then. */
@@ -206,60 +272,35 @@ export async function recordEntries(
     where ${e.tenant_id} = ${tenantId} and ${e.id} = x.id`);
 }
 
-/** A drawn entry's booking starts holding its slot: normal codes (audit '0', or '1' awaiting approval). */
-export async function activateEntry(
+/**
+ * The drawn entries' bookings start holding their slots, in one statement: normal codes
+ * (audit '0', or '1' awaiting approval). Gives the rows changed (those still in the ballot).
+ */
+export async function activateEntries(
   tx: Executor,
   tenantId: string,
-  id: string,
+  ids: readonly string[],
   set: { exclusive: boolean; audit_status: string; at: Date },
-): Promise<AppointmentRow | undefined> {
-  const a = appointments;
-  const [row] = await tx
-    .update(a)
-    .set({ active: true, exclusive: set.exclusive, audit_status: set.audit_status, update_time: set.at })
-    .where(and(eq(a.tenant_id, tenantId), eq(a.id, id), eq(a.state, '0'), eq(a.audit_status, '4')))
-    .returning();
-  return row;
-}
-
-/** What the refused are told from: their bookings' few fields. */
-export type RefusedBooking = Pick<
-  AppointmentRow,
-  | 'id'
-  | 'resources_id'
-  | 'resources_name'
-  | 'resources_name_en'
-  | 'appointment_date'
-  | 'start_time'
-  | 'end_time'
-  | 'appointment_user'
-  | 'email'
->;
-
-/** Entries not drawn (or refused) become refused bookings (audit '3'); returns them. */
-export async function refuseEntries(
-  tx: Executor,
-  tenantId: string,
-  ids: string[],
-  at: Date,
-): Promise<RefusedBooking[]> {
+): Promise<AppointmentRow[]> {
   if (!ids.length) return [];
   const a = appointments;
   return tx
     .update(a)
+    .set({ active: true, exclusive: set.exclusive, audit_status: set.audit_status, update_time: set.at })
+    .where(and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.state, '0'), eq(a.audit_status, '4')))
+    .returning();
+}
+
+/** Entries not drawn (or refused) become refused bookings (audit '3'), in one statement; gives the ids of those changed. */
+export async function refuseEntries(tx: Executor, tenantId: string, ids: string[], at: Date): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const a = appointments;
+  const rows = await tx
+    .update(a)
     .set({ audit_status: '3', active: false, update_time: at })
-    .where(and(eq(a.tenant_id, tenantId), inArray(a.id, ids), eq(a.audit_status, '4')))
-    .returning({
-      id: a.id,
-      resources_id: a.resources_id,
-      resources_name: a.resources_name,
-      resources_name_en: a.resources_name_en,
-      appointment_date: a.appointment_date,
-      start_time: a.start_time,
-      end_time: a.end_time,
-      appointment_user: a.appointment_user,
-      email: a.email,
-    });
+    .where(and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.audit_status, '4')))
+    .returning({ id: a.id });
+  return new Set(rows.map((r) => r.id));
 }
 
 export interface DrawFilter {

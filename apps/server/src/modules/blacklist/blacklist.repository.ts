@@ -61,6 +61,18 @@ export function banInForceJson(tenantId: SQLWrapper, account: SQLWrapper, now: S
     where ${inForce(tenantId, account, sql`${now}::timestamptz`)} order by ${blackList.end_time} desc limit 1)`;
 }
 
+/**
+ * `banInForceJson` for several accounts (`accounts`: a text[] expression): per account the
+ * entry in force at `now` that ends last, as one JSON array (read back with `rowsFromJson`).
+ */
+export function bansInForceJson(tenantId: SQLWrapper, accounts: SQLWrapper, now: SQLWrapper): SQL {
+  const b = blackList;
+  return sql`(select coalesce(json_agg(x), '[]'::json) from (select distinct on (${b.user_account}) ${b}.* from ${b}
+    where ${b.tenant_id} = ${tenantId} and ${b.user_account} = any(${accounts}) and ${b.state} = '1' and ${b.del} = 0
+      and ${b.start_time} <= ${now}::timestamptz and ${b.end_time} > ${now}::timestamptz
+    order by ${b.user_account}, ${b.end_time} desc) x)`;
+}
+
 /** When each account's latest blacklist entry (any state, removed ones too) was made. */
 export async function lastEntryTimes(tx: Executor, tenantId: string, accounts: string[]): Promise<Map<string, Date>> {
   if (!accounts.length) return new Map();

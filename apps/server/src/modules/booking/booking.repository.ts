@@ -27,6 +27,7 @@ import {
   type Tx,
 } from '../../db/client.ts';
 import { compile, compiledCache, runCompiled, type Compiled } from '../../db/compiled.ts';
+import { recordsetColumns } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
 import {
@@ -195,14 +196,7 @@ export async function insertExclusiveMany(
   const keys = Object.keys(rows[0]!).filter((k) => rows[0]![k as keyof (typeof rows)[0]] !== undefined);
   const shape = writeShape(`exclusive-many:${keys.join(',')}`, () => {
     const { given, filled } = columnsOf(appointments, keys);
-    const names = sql.join(
-      given.map(([, c]) => sql.identifier(c.name)),
-      sql`, `,
-    );
-    const types = sql.join(
-      given.map(([, c]) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`),
-      sql`, `,
-    );
+    const { names, types } = recordsetColumns(given.map(([, c]) => c));
     const returning = sql.join(
       [appointments.id, ...filled.map(([, c]) => c)].map((c) => sql.identifier(c.name)),
       sql`, `,
@@ -396,6 +390,23 @@ export async function lockBooker(tx: Executor, tenantId: string, account: string
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bookerKey(tenantId, account)}, 0))`);
 }
 
+/** A PostgreSQL array literal of some texts (one parameter, whatever their number). */
+export function textArray(list: readonly string[]): string {
+  return `{${list.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/**
+ * Takes several bookers' locks (`withBookerLock`) in one statement, in a fixed order (two
+ * transactions locking overlapping sets cannot each wait for the other).
+ */
+export async function lockBookers(tx: Executor, tenantId: string, accounts: readonly string[]): Promise<void> {
+  if (!accounts.length) return;
+  const keys = [...new Set(accounts.map((a) => bookerKey(tenantId, a)))].sort();
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${textArray(keys)}::text[]) as k order by k`,
+  );
+}
+
 /**
  * What a per-person limit counts of the booker's active bookings: those dated from..to (of one
  * resource or of one type), or the unfinished ones of a type (to be performed, ending after
@@ -448,6 +459,59 @@ export async function countBookerBookings(
 }
 
 const compiledCounts = compiledCache();
+
+/** Whether an active booking counts under a window (`countBookerBookings`' condition, in memory). */
+export function countsIn(
+  w: BookerWindow,
+  b: Pick<AppointmentRow, 'appointment_date' | 'resources_id' | 'resources_type_id' | 'appointment_state' | 'ends_at'>,
+): boolean {
+  if (w.kind === 'unfinished') {
+    return b.resources_type_id === w.typeId && b.appointment_state === '0' && b.ends_at.getTime() > w.after.getTime();
+  }
+  return (
+    b.appointment_date >= w.from &&
+    b.appointment_date <= w.to &&
+    (!w.resourceId || b.resources_id === w.resourceId) &&
+    (!w.typeId || b.resources_type_id === w.typeId)
+  );
+}
+
+/**
+ * `countBookerBookings` for several bookers in one statement: per account (all of `accounts`,
+ * matched exactly), its active bookings in each window.
+ */
+export async function countBookersBookings(
+  tx: Executor,
+  tenantId: string,
+  accounts: readonly string[],
+  windows: readonly BookerWindow[],
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>(accounts.map((a) => [a, windows.map(() => 0)]));
+  if (!windows.length || !accounts.length) return out;
+  const a = appointments;
+  const counts = windows.map((w) => {
+    const conds: SQL[] =
+      w.kind === 'dated'
+        ? [gte(a.appointment_date, w.from), lte(a.appointment_date, w.to)]
+        : [eq(a.resources_type_id, w.typeId), eq(a.appointment_state, '0'), gt(a.ends_at, w.after)];
+    if (w.kind === 'dated' && w.resourceId) conds.push(eq(a.resources_id, w.resourceId));
+    if (w.kind === 'dated' && w.typeId) conds.push(eq(a.resources_type_id, w.typeId));
+    return sql<number>`(count(*) filter (where ${and(...conds)}))::int`;
+  });
+  const rows = await tx
+    .select({ account: a.appointment_user, counts: sql<number[]>`array[${sql.join(counts, sql`, `)}]` })
+    .from(a)
+    .where(
+      and(
+        eq(a.tenant_id, tenantId),
+        sql`${a.appointment_user} = any(${textArray(accounts)}::text[])`,
+        eq(a.active, true),
+      ),
+    )
+    .groupBy(a.appointment_user);
+  for (const r of rows) out.set(r.account, r.counts.map(Number));
+  return out;
+}
 
 /**
  * Successful bookings per resource (the contract's `totalSuccessReserveCounts`): valid, not

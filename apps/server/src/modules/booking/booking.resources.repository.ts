@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
 import { jsonRows, rowsFromJson } from '../../db/json-rows.ts';
-import { departments, posts, userPositions } from '../directory/directory.tables.ts';
+import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
 import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
 import { resourcesOccupancies } from '../occupancy/occupancy.tables.ts';
 import {
@@ -31,9 +31,9 @@ import {
   resourcesTimeSlots,
   resourcesWeeks,
 } from '../rules/rules.tables.ts';
-import { banInForceJson, type BlackListRow } from '../blacklist/blacklist.repository.ts';
+import { banInForceJson, bansInForceJson, type BlackListRow } from '../blacklist/blacklist.repository.ts';
 import { blackList } from '../blacklist/blacklist.tables.ts';
-import type { ActiveBooking } from './booking.repository.ts';
+import { textArray, type ActiveBooking } from './booking.repository.ts';
 import { appointments, catalogueVersions } from './booking.tables.ts';
 
 /** Which resources the booking engine reads: some ids, or every resource of a type (optionally filtered). */
@@ -403,4 +403,73 @@ export async function loadBookingBundle(
   const part = cataloguePartOf(row);
   if (key) remember(key, { version: String(row.version), part: frozen(part) });
   return { ...part, ...livePartOf(row) };
+}
+
+/** What the booking engine knows of one booker who is not the caller (`loadBookers`). */
+export interface BookerBundle {
+  /** The directory user's id; '' when the account has none. */
+  userId: string;
+  /** Active positions, in the directory's order (as `BookingBundle.positions`). */
+  positions: CallerPosition[];
+  /** The ban in force at `banAt` that ends last, if any. */
+  ban: BlackListRow | undefined;
+}
+
+const compiledBookers = compiledCache();
+
+/**
+ * Per booker of `accounts` what `loadBookingBundle` reads of its caller (directory user, active
+ * positions, the ban in force at `banAt`), and the departments of all their positions with
+ * their ancestors: ONE statement however many bookers (the ballot's draw judges its winners
+ * with it). Accounts are matched exactly, as the caller's own read matches them.
+ */
+export async function loadBookers(
+  tx: Executor,
+  tenantId: string,
+  accounts: readonly string[],
+  banAt: Date,
+): Promise<{ bookers: Map<string, BookerBundle>; departments: BookingBundle['departments'] }> {
+  const bookers = new Map<string, BookerBundle>();
+  if (!accounts.length) return { bookers, departments: [] };
+  const statement = compiledBookers('bookers', () => {
+    const tenant = sql.placeholder('tenant');
+    return sql`with acc as (select distinct unnest(${sql.placeholder('accounts')}::text[]) as account),
+      u as (select ${users.id} as user_id, ${users.account} as account from ${users}
+        where ${users.tenant_id} = ${tenant} and ${users.account} in (select account from acc)),
+      up as (select u.account, x.dept_id, x.post_id from ${userPositions} x join u on u.user_id = x.user_id
+        where x.tenant_id = ${tenant} and x.active)
+      select
+        (select coalesce(json_agg(json_build_object('account', u.account, 'user_id', u.user_id)), '[]'::json) from u) as users,
+        (select coalesce(json_agg(json_build_object('account', up.account, 'dept_id', d.id, 'dept_code', d.code,
+            'dept_name', d.name, 'post_id', p.id, 'post_code', p.code) order by up.account, d.order_num, d.name, p.name), '[]'::json)
+          from up left join ${departments} d on d.id = up.dept_id left join ${posts} p on p.id = up.post_id) as positions,
+        (with recursive anc(id, parent, code) as (
+            select d.id, d.parent, d.code from ${departments} d where d.tenant_id = ${tenant} and d.id in (select dept_id from up)
+            union
+            select d.id, d.parent, d.code from ${departments} d join anc on d.id::text = anc.parent where d.tenant_id = ${tenant}
+          ) select coalesce(json_agg(anc), '[]'::json) from anc) as departments,
+        ${bansInForceJson(tenant, sql`${sql.placeholder('accounts')}::text[]`, sql.placeholder('banAt'))} as bans`;
+  });
+  const [row = {}] = await runCompiled(tx, statement, {
+    tenant: tenantId,
+    accounts: textArray(accounts),
+    banAt: banAt.toISOString(),
+  });
+  for (const account of accounts) bookers.set(account, { userId: '', positions: [], ban: undefined });
+  for (const u of json(row.users)) bookers.get(String(u.account))!.userId = String(u.user_id);
+  for (const p of json(row.positions)) {
+    bookers.get(String(p.account))!.positions.push({
+      dept: p.dept_id ? { id: String(p.dept_id), code: String(p.dept_code), name: String(p.dept_name) } : null,
+      post: p.post_id ? { id: String(p.post_id), code: String(p.post_code) } : null,
+    });
+  }
+  for (const ban of rowsFromJson(blackList, row.bans)) bookers.get(ban.user_account)!.ban = ban;
+  return {
+    bookers,
+    departments: json(row.departments).map((d) => ({
+      id: String(d.id),
+      parent: String(d.parent ?? ''),
+      code: String(d.code ?? ''),
+    })),
+  };
 }

@@ -45,6 +45,12 @@ export interface BookingScene {
   dept: { code: string; name: string };
   /** The caller's ban in force at `SceneOptions.banAt` (null when none; undefined when not asked). */
   ban: Ban | null | undefined;
+  /**
+   * Whether someone else (`who`) may see one of the scene's resources, as their own scene would
+   * have it (enabled, of an enabled type open to them, passing its lists): the ballot's draw
+   * judges many bookers against one administrator's scene.
+   */
+  visibleTo(res: BookingResource, who: Identity): boolean;
 }
 
 /** [00:00 of the first date, 00:00 after the last date) in the tenant's zone. */
@@ -65,8 +71,14 @@ export function datesWindow(isoDates: readonly string[], timeZone: string): { fr
   };
 }
 
-/** The caller's identity for grants (as `identityOf` in resource-types.service builds it). */
-function identityFrom(user: AuthUser, bundle: BookingBundle): Identity {
+/**
+ * A user's identity for grants (as `identityOf` in resource-types.service builds it) from their
+ * active positions and the departments of those with their ancestors.
+ */
+export function identityFrom(
+  user: Pick<AuthUser, 'id' | 'account'>,
+  bundle: Pick<BookingBundle, 'positions' | 'departments'>,
+): Identity {
   const parentOf = new Map(bundle.departments.map((d) => [d.id, d.parent]));
   const codeOf = new Map(bundle.departments.map((d) => [d.id, d.code]));
   return {
@@ -189,5 +201,6 @@ export async function loadScene(
     identity,
     dept: { code: dept?.code ?? '', name: dept?.name ?? '' },
     ban: opts.banAt === undefined ? undefined : banFrom(bundle.ban, tenant),
+    visibleTo: (res, who) => visibleTo(res.row, bundle, who),
   };
 }

@@ -145,7 +145,7 @@ export interface Target {
   status: SlotStatus;
 }
 
-interface Request {
+export interface Request {
   resourceId: unknown;
   isoDate: string;
   slotIds: string[];
@@ -373,12 +373,38 @@ export async function evaluate(
   assertBookable(res);
   if (submit) await assertSubmitAllowed(tx, ctx, tenant, user, res.rules, submit);
   refuseIfBanned(scene.ban);
-  const zone = tenant.timeZone;
+  const targets = judgeTargets(res, scene.bookings, user.account, req, now, tenant.timeZone);
+  const quotas = quotasOf(res, req.isoDate, now);
+  const have = await countBookerBookings(
+    tx,
+    tenant.id,
+    user.account,
+    quotas.map((q) => q.window),
+  );
+  refuseOverQuota(quotas, have, targets.length);
+  return { res, targets, dept: scene.dept };
+}
+
+/**
+ * The slot rules of a request (`evaluate`'s, after visibility and the ban): the periods it
+ * names, each with its state given the resource's active bookings (`booked`, all of the
+ * resource's on the date; the request's own booking left out) and the booker's own among them;
+ * throws the refusal of the first period a rule closes. No statement: the ballot's draw judges
+ * its winners with it against one scene.
+ */
+export function judgeTargets(
+  res: Resource,
+  bookings: readonly ActiveBooking[],
+  account: string,
+  req: Request,
+  now: number,
+  zone: string,
+): Target[] {
   const raw = targetsOf(res, req, zone);
-  const booked = scene.bookings.filter((b) => b.id !== req.excludeId);
+  const booked = bookings.filter((b) => b.id !== req.excludeId);
   const opensAt = openingInstant(req.isoDate, res.rules, zone);
   const periods = res.periodsOn(req.isoDate);
-  const targets: Target[] = raw.map((t) => {
+  return raw.map((t) => {
     const overlapping = booked.filter((b) => b.starts_at.getTime() < t.endsAt && t.startsAt < b.ends_at.getTime());
     const closure = periods.find((p) => p.start < minutesOf(t.end)! && minutesOf(t.start)! < p.end) ?? null;
     const status = slotStatus({
@@ -393,23 +419,19 @@ export async function evaluate(
       rules: res.rules,
       capacity: t.capacity,
       taken: overlapping.length,
-      mine: overlapping.filter((b) => b.appointment_user === user.account).length,
+      mine: overlapping.filter((b) => b.appointment_user === account).length,
     });
     const refusal = refusalOf(status, { ...t, isoDate: req.isoDate, rules: res.rules }, zone);
     if (refusal) throw new AppError(refusal.code, refusal.params);
     return { ...t, status };
   });
-  const quotas = quotasOf(res, req.isoDate, now);
-  const have = await countBookerBookings(
-    tx,
-    tenant.id,
-    user.account,
-    quotas.map((q) => q.window),
-  );
+}
+
+/** Refuses `adding` more bookings when the booker's `have` (per quota, in order) would exceed a limit. */
+export function refuseOverQuota(quotas: readonly Quota[], have: readonly number[], adding: number): void {
   quotas.forEach((q, i) => {
-    if (have[i]! + targets.length > q.limit) throw quotaRefusal(q, have[i]!);
+    if (have[i]! + adding > q.limit) throw quotaRefusal(q, have[i]!);
   });
-  return { res, targets, dept: scene.dept };
 }
 
 export function isoDateArg(value: unknown, timeZone: string): string {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { insertJsonRows } from '../../db/json-rows.ts';
 import { appointmentApprovalTasks } from '../booking/booking.approval.tables.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { users } from '../directory/directory.tables.ts';
@@ -141,11 +142,19 @@ export async function insertNotifications(
   tenantId: string,
   rows: (NewNotification & { id: string })[],
 ): Promise<void> {
-  if (rows.length) await tx.insert(notifications).values(rows.map((r) => ({ ...r, tenant_id: tenantId })));
+  await insertJsonRows(
+    tx,
+    notifications,
+    rows.map((r) => ({ ...r, tenant_id: tenantId })),
+  );
 }
 
 export async function insertMails(tx: Executor, tenantId: string, rows: NewMail[]): Promise<void> {
-  if (rows.length) await tx.insert(mailOutbox).values(rows.map((r) => ({ ...r, tenant_id: tenantId })));
+  await insertJsonRows(
+    tx,
+    mailOutbox,
+    rows.map((r) => ({ ...r, tenant_id: tenantId })),
+  );
 }
 
 // --- in-app notifications of one recipient
