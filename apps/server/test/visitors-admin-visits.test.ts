@@ -31,7 +31,7 @@ import {
   visitors,
 } from '../src/modules/visitors/visitors.tables.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
-import { NOW, ZONE, makeResource, makeType } from './booking-fixtures.ts';
+import { NOW, ZONE, badmintonType, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 
 const DAY = '2030-01-03';
@@ -286,6 +286,60 @@ describe('visits: the administrators list and delete', () => {
     // the tenant administrator deletes the other
     expect(resultOf(await gql(admin, DELETE, { ids: [other] }))).toMatchObject({ errcode: '0' });
     expect(await used(area)).toBe(before);
+  });
+});
+
+describe("the spec's name batchDeleteAppointmentInformation", () => {
+  const SPEC_DELETE = `mutation($ids: [String]!) { batchDeleteAppointmentInformation(ids: $ids) { errcode msg msg_en ids } }`;
+  const delOf = async (id: string) => {
+    const [row] = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.select({ del: visitorAppointments.del }).from(visitorAppointments).where(eq(visitorAppointments.id, id)),
+    );
+    return row!.del;
+  };
+
+  it('deletes visits as batchDeleteVisitorAppointmentInformation does, for the same callers; a mix with bookings is refused', async () => {
+    const before = await used(area);
+    const id = await apply(visitor, { peers: 1 });
+    const inScope = await apply(visitor, { in_school_area: area2 });
+    const room = await makeResource(t, admin, await badmintonType(t, admin));
+    const booked = await submit(t, plainUser.token, {
+      model: model(room.id, DAY),
+      timeSlotIdList: [room.slots[0]!.id],
+    });
+    expect(booked.code).toBe('0');
+    const bookingId = booked.ids[0] as string;
+
+    expect(codeOf(await gql(undefined, SPEC_DELETE, { ids: [id] }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await gql(visitor.token, SPEC_DELETE, { ids: [id] }))).toBe('FORBIDDEN');
+    for (const who of [plainUser, host]) {
+      expect(codeOf(await gql(who.token, SPEC_DELETE, { ids: [id] }))).toBe('FORBIDDEN');
+      expect(codeOf(await gql(who.token, SPEC_DELETE, { ids: [bookingId] }))).toBe('FORBIDDEN');
+    }
+    // a visitor administrator deletes visits, not bookings
+    expect(codeOf(await gql(visitorAdmin.token, SPEC_DELETE, { ids: [bookingId] }))).toBe('FORBIDDEN');
+    await refused(foreignAdmin, SPEC_DELETE, { ids: [id] }, 'APPOINTMENT_NOT_FOUND');
+    await refused(scopedAdmin.token, SPEC_DELETE, { ids: [id] }, 'VISIT_NOT_FOUND');
+    await refused(admin, SPEC_DELETE, { ids: [id, bookingId] }, 'APPOINTMENT_IDS_MIXED');
+    await refused(admin, SPEC_DELETE, { ids: [id, randomUUID()] }, 'APPOINTMENT_IDS_MIXED');
+    expect(await delOf(id)).toBe(0);
+    expect(await used(area)).toBe(before + 2);
+
+    expect(resultOf(await gql(visitorAdmin.token, SPEC_DELETE, { ids: [id] }))).toMatchObject({
+      errcode: '0',
+      ids: [id],
+    });
+    expect(await delOf(id)).toBe(1);
+    expect(await used(area)).toBe(before);
+    // the scoped administrator deletes a visit of their area and type; the tenant administrator any
+    expect(resultOf(await gql(scopedAdmin.token, SPEC_DELETE, { ids: [inScope] }))).toMatchObject({ errcode: '0' });
+    expect(await delOf(inScope)).toBe(1);
+    const another = await apply(visitor);
+    expect(resultOf(await gql(admin, SPEC_DELETE, { ids: [another] }))).toMatchObject({ errcode: '0' });
+    // a deleted visit is no longer one: the bookings' answer
+    await refused(admin, SPEC_DELETE, { ids: [id] }, 'APPOINTMENT_NOT_FOUND');
+    // bookings are still the tenant administrator's (one still to come is refused, as before)
+    await refused(admin, SPEC_DELETE, { ids: [bookingId] }, 'DELETE_NOT_FINISHED');
   });
 });
 

@@ -991,6 +991,10 @@ export const errorCatalogue = {
     zh: '您不在可邀请访客的部门、岗位或人员名单中，不能邀请访客',
     en: 'You may not invite visitors: your department, post or account is not among those allowed to invite',
   },
+  APPOINTMENT_IDS_MIXED: {
+    zh: '预约记录和来访记录不能一起删除，请分别删除',
+    en: 'Bookings and visits cannot be deleted together; delete them separately',
+  },
   // Visitor back office: long-term visitors, scopes, operate log, retention (section: visitors-admin-people)
   VISITOR_LONG_TERM_NOT_FOUND: { zh: '长期访客不存在', en: 'The long-term visitor does not exist' },
   VISITOR_LONG_TERM_FIELD_INVALID: { zh: '长期访客信息无效：{field}', en: 'Invalid long-term visitor: {field_en}' },

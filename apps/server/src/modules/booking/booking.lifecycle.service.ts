@@ -6,6 +6,7 @@ import { AppError, sqlState } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { claimOf } from './booking.claims.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
@@ -228,15 +229,21 @@ export async function deleteRecord(ctx: RequestContext, id: unknown) {
 }
 
 /**
- * `batchDeleteAppointmentInformation` (administrators): deletes records of the tenant, all or
- * nothing: refused when an id is unknown (or already deleted) or a booking is still to come.
+ * `batchDeleteAppointmentInformation`: ids that are all another module's records (visits,
+ * booking.claims.ts) go to that module's delete, with its rights and result; bookings are
+ * deleted by tenant administrators, all or nothing: refused when an id is unknown (or already
+ * deleted) or a booking is still to come. Bookings and claimed records at once are refused.
  */
 export async function batchDelete(ctx: RequestContext, rawIds: readonly (string | null)[] | null | undefined) {
-  const { tenant } = requireUser(ctx);
+  const { tenant, user } = requireUser(ctx);
   const ids = clean(rawIds);
   if (!ids.length) throw new AppError('INVALID_INPUT', { detail: 'ids: at least one id' });
   if (ids.length > 500) throw new AppError('INVALID_INPUT', { detail: 'ids: at most 500 ids' });
   if (!ids.every(isUuid)) throw new AppError('APPOINTMENT_NOT_FOUND');
+  const claim = await withTenant(ctx.db, tenant.id, (tx) => claimOf(tx, tenant.id, ids));
+  if (claim.claimant) return claim.claimant.batchDelete(ctx, ids);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN');
+  if (claim.mixed) throw new AppError('APPOINTMENT_IDS_MIXED');
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const rows = await lockAppointments(tx, tenant.id, ids);
     if (rows.length !== ids.length) throw new AppError('APPOINTMENT_NOT_FOUND');

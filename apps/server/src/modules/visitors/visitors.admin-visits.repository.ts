@@ -24,6 +24,16 @@ export async function visitsLocked(tx: Executor, tenantId: string, ids: string[]
     .for('update');
 }
 
+/** Which of `ids` are visits of the tenant not deleted (no lock: the delete locks them again). */
+export async function visitIdsOf(tx: Executor, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ id: v.id })
+    .from(v)
+    .where(and(eq(v.tenant_id, tenantId), inArray(v.id, [...ids]), eq(v.del, 0)));
+  return rows.map((r) => r.id);
+}
+
 /** Marks visits deleted (soft: `del` 1), their seats no longer held. */
 export async function markVisitsDeleted(tx: Executor, tenantId: string, ids: string[]): Promise<void> {
   if (!ids.length) return;

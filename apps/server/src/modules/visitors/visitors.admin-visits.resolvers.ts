@@ -1,7 +1,13 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import { claimAppointmentIds } from '../booking/booking.claims.ts';
+import { visitIdsOf } from './visitors.admin-visits.repository.ts';
 import * as adminVisits from './visitors.admin-visits.service.ts';
+
+// The spec's batchDeleteAppointmentInformation(ids) deletes visits too: the booking module hands
+// ids that are all visits to the visits' delete (booking.claims.ts; booking never imports visitors).
+claimAppointmentIds({ owned: visitIdsOf, batchDelete: adminVisits.batchDeleteVisits });
 
 /** The visitor back office's visits: deleting visits, invitation bearers, statistics. */
 export const visitorAdminVisitsGraphql: GraphqlContribution<'apps_yy_sys'> = {

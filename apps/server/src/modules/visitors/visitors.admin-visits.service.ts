@@ -90,7 +90,8 @@ function idsOf(
 }
 
 /**
- * `batchDeleteAppointmentInformation(ids)`: deletes the visits (all or none: an unknown id
+ * `batchDeleteVisitorAppointmentInformation(ids)`, and `batchDeleteAppointmentInformation(ids)`
+ * when every id is a visit (booking.claims.ts): deletes the visits (all or none: an unknown id
  * refuses the request), freeing the seats they hold and revoking their passes.
  */
 export async function batchDeleteVisits(

@@ -86,7 +86,8 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Mutation.terminateAppointment': ['user'],
     'Mutation.deleteAppointmentInformation': ['user'],
     'Query.findAppointmentVacancyRateTable': ['admin'],
-    'Mutation.batchDeleteAppointmentInformation': ['admin'],
+    // bookings: tenant administrators (checked in the service); visits: visitor administrators (booking.claims.ts)
+    'Mutation.batchDeleteAppointmentInformation': ['user'],
     // code tables and locations: any signed-in user reads them (campus/building pickers, maps);
     // administrators edit them (import/export are REST routes checking the admin role)
     'Query.findCodeItemsAll': ['user'],

@@ -1950,16 +1950,17 @@ export type Mutation = {
   batchDeleteAppointmentEvaluate?: Maybe<OperationResult>;
   /**
    * Administrators delete records of the tenant, all or nothing: refused when an id is unknown or
-   * a booking is still to come (valid, not rejected, to be performed, not yet ended).
+   * a booking is still to come (valid, not rejected, to be performed, not yet ended). Ids that are
+   * all visits are deleted as batchDeleteVisitorAppointmentInformation deletes them (visitor
+   * administrators, within their scope); bookings and visits at once are refused.
    */
   batchDeleteAppointmentInformation?: Maybe<OperationResult>;
   batchDeleteVisitorAdminPermissionsEntity?: Maybe<OperationResult>;
   /**
    * Deletes visits (visitor administrators; soft: they leave every list): held quota seats are
-   * freed and their passes revoked. ids: the visits deleted. The spec names this
-   * batchDeleteAppointmentInformation(ids), but on apps_yy_sys that name already deletes bookings
-   * (booking.lifecycle.graphql): one endpoint cannot serve two fields of one name, so visits are
-   * deleted under this name (as findVisitorAppointmentInformationAll lists them).
+   * freed and their passes revoked. ids: the visits deleted. The spec's name,
+   * batchDeleteAppointmentInformation(ids), does the same when every id is a visit (that name
+   * also deletes bookings, booking.lifecycle.graphql; a mix of both is refused).
    */
   batchDeleteVisitorAppointmentInformation?: Maybe<OperationResult>;
   /** Deletes several visitor records, all or none (see deleteVisitorInfo). */
