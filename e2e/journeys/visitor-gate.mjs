@@ -281,7 +281,9 @@ export const journeys = [
       assert.equal(await page.getByTestId('gate-entry').getAttribute('data-status'), 'queued');
       const kept = await storedAtGate(page);
       assert.equal(kept.queue.length, 1, JSON.stringify(kept));
-      assert.deepEqual(Object.keys(kept.queue[0]).sort(), ['entry_key', 'place', 'serial', 'time']);
+      // decided offline, and kept as such (a flag, nothing personal)
+      assert.deepEqual(Object.keys(kept.queue[0]).sort(), ['entry_key', 'offline', 'place', 'serial', 'time']);
+      assert.equal(kept.queue[0].offline, true);
       assert.equal(kept.queue[0].serial, visit.serial);
       assert.equal(kept.queue[0].place, area.id);
       assert.ok(!JSON.stringify(kept).includes('门') && !JSON.stringify(kept).includes(phone), 'personal data kept');
@@ -301,10 +303,11 @@ export const journeys = [
       assert.equal((await storedAtGate(page)).queue.length, 0);
       assert.equal(entryCalls.length, 1, `entries were sent ${entryCalls.length} times`);
       assert.ok(!entryCalls[0].includes(visit.token.slice(4, 30)), 'the token itself was sent');
+      assert.equal(JSON.parse(entryCalls[0]).variables.entries[0].offline, true, 'sent without the offline flag');
       // the same entry sent again (a lost answer, a second tab) stores nothing new
       const resend = await graphql(
         host,
-        'mutation($e: [VisitorEntryInput!]!) { recordVisitorEntries(entries: $e) { entry_key result } }',
+        'mutation($e: [VisitorEntryInput!]!) { recordVisitorEntries(entries: $e) { entry_key result id } }',
         {
           e: [
             {
@@ -317,6 +320,16 @@ export const journeys = [
         },
       );
       assert.equal(resend.data?.recordVisitorEntries?.[0]?.result, 'alreadyRecorded', JSON.stringify(resend));
+      // the entry made offline is stored as synced (data_source 3)
+      const rows = await graphql(
+        host,
+        'query($f: VisitorListFilterMap) { findVisitorListEntityList(first: 200, offset: 0, filter: $f) { edges { node { id data_source } } } }',
+        { f: { arrival_place: { eq: area.id } } },
+      );
+      const row = rows.data?.findVisitorListEntityList?.edges?.find(
+        (e) => e?.node?.id === resend.data.recordVisitorEntries[0].id,
+      )?.node;
+      assert.equal(row?.data_source, 3, JSON.stringify(rows).slice(0, 400));
 
       // An altered pass is refused, with the reason.
       const forged = await verify(page, altered(visit.token));

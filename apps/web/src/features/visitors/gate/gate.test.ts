@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Gate, REFRESH_MS, type GateScan, type GateState } from './gate.ts';
 import { openGateStore, type GateStore } from './store.ts';
 import { syncQueue } from './sync.ts';
+import { RequestError } from '../../../lib/graphql.ts';
 import { AREA_EAST, AREA_WEST, fakeEntryServer, makeBundle, makeKey, makePass } from './testing.ts';
 import type { QueuedEntry } from './types.ts';
 import { entryStatus } from './useGate.ts';
@@ -124,6 +125,30 @@ describe('syncing the queue exactly once', () => {
     expect(second.results.map((r) => r.result)).toEqual(['alreadyRecorded', 'alreadyRecorded', 'recorded']);
     expect(server.rows.size).toBe(5);
     expect(await store.queuedCount()).toBe(0);
+  });
+
+  it('marks what stays queued as decided offline when the server could not be reached, not when it answered an error', async () => {
+    const server = fakeEntryServer();
+    const store = await open();
+    for (let n = 1; n <= 3; n++) await store.enqueue(entry(n));
+    const outcomes: ('answer' | 'busy' | 'unreachable')[] = ['answer', 'busy', 'unreachable'];
+    const send = async (entries: readonly QueuedEntry[]) => {
+      const next = outcomes.shift() ?? 'answer';
+      if (next === 'busy') throw new RequestError('busy', 'http', 503);
+      if (next === 'unreachable') throw new RequestError('Failed to fetch', 'network');
+      return server.answer(entries);
+    };
+    // batches of 1: the first answered, the second a server error (the server was reached)
+    await syncQueue(store, send, 1);
+    expect(await store.queued()).toEqual([entry(2), entry(3)]);
+    // then the network is gone: what waits was decided offline as far as the server can tell
+    await syncQueue(store, send, 1);
+    expect(await store.queued()).toEqual([
+      { ...entry(2), offline: true },
+      { ...entry(3), offline: true },
+    ]);
+    expect((await syncQueue(store, send)).left).toBe(0);
+    expect([...server.rows.values()].map((r) => r.offline ?? false)).toEqual([false, true, true]);
   });
 
   it('leaves an entry the server did not answer (or answered with something else) in the queue', async () => {
@@ -251,6 +276,7 @@ describe('a gate', () => {
     const first = await g.scan(pass.token, AREA_EAST);
     expect(first?.verdict.result).toBe('valid');
     await waitFor(() => expect(g.getState().queued).toBe(0));
+    // verified online: no offline flag
     expect([...server.rows.values()]).toEqual([
       { entry_key: first!.entryKey, serial: pass.serial, place: AREA_EAST, time: new Date(NOW).toISOString() },
     ]);
@@ -298,6 +324,16 @@ describe('a gate', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(g.getState().queued).toBe(0));
     expect(server.rows.size).toBe(1);
+    // verified without the network: sent as decided offline
+    expect([...server.rows.values()]).toEqual([
+      {
+        entry_key: scan!.entryKey,
+        serial: pass.serial,
+        place: AREA_EAST,
+        time: new Date(NOW).toISOString(),
+        offline: true,
+      },
+    ]);
     expect(g.getState().bundleError).toBeInstanceOf(Error);
     stop();
   });
@@ -347,8 +383,13 @@ describe('a gate', () => {
     await g.refresh();
     const pass = makePass(key, NOW);
     await g.scan(pass.token, AREA_EAST);
-    const text = JSON.stringify(await everythingStored());
+    const stored = await everythingStored();
+    const text = JSON.stringify(stored);
     expect(text).toContain(pass.serial);
+    // a queued or remembered entry is its key, serial, place, time and the offline flag: nothing else
+    for (const record of stored.filter((r) => 'entry_key' in (r as object))) {
+      expect(Object.keys(record as object).sort()).toEqual(['entry_key', 'offline', 'place', 'serial', 'time']);
+    }
     expect(text).not.toContain('张');
     expect(text).not.toContain(pass.token.slice(4, 40));
   });

@@ -198,23 +198,31 @@ export class Gate {
   }
 
   /**
-   * Verifies a scanned text at `place` now; an admitted pass's entry (serial, place, time) is
-   * queued, then sent if online. Null when there is no bundle yet to verify with.
+   * Verifies a scanned text at `place` now; an admitted pass's entry (serial, place, time, and
+   * whether the browser was offline) is queued, then sent if online. Null when there is no bundle
+   * yet to verify with.
    */
   async scan(token: string, place: string): Promise<GateScan | null> {
     const bundle = this.state.bundle;
     if (!bundle) return null;
     const store = await this.store.catch(() => null);
     const at = this.now();
+    const offline = !this.isOnline();
     const verdict = await verifyAtGate(bundle, store ?? NO_HISTORY, token, place, at);
     let entryKey: string | null = null;
     if (verdict.admitted && verdict.serial) {
       entryKey = this.newKey();
-      const entry = { entry_key: entryKey, serial: verdict.serial, place, time: new Date(at).toISOString() };
+      const entry: QueuedEntry = {
+        entry_key: entryKey,
+        serial: verdict.serial,
+        place,
+        time: new Date(at).toISOString(),
+        ...(offline ? { offline: true as const } : {}),
+      };
       if (store) {
         await store.enqueue(entry);
         this.set({ queued: await store.queuedCount() });
-        if (this.isOnline()) void this.sync();
+        if (!offline) void this.sync();
       } else {
         // No storage (a browser refusing IndexedDB): nothing can wait offline, so it is sent at once.
         void this.sendDirect(entry);

@@ -5,7 +5,7 @@ import type { GateBundle, QueuedEntry } from './types.ts';
  * What a gate keeps in the browser (IndexedDB), and only this: the last verification bundle
  * (public keys, revoked serials, areas: nothing personal), the entries waiting for the server, and
  * the recent entries of this device (serial, place and time) to tell a repeat entry. No name, no
- * token, no phone.
+ * token, no phone: an entry is its key, serial, place, time and whether it was decided offline.
  */
 interface GateDb extends DBSchema {
   bundle: { key: string; value: GateBundle };
@@ -27,6 +27,8 @@ export interface GateStore {
   /** The entries waiting for the server, oldest first. */
   queued(): Promise<QueuedEntry[]>;
   queuedCount(): Promise<number>;
+  /** Marks the named queued entries as decided offline (the server could not be reached). */
+  markOffline(entryKeys: readonly string[]): Promise<void>;
   /** Takes the named entries out of the queue (the server answered them). */
   settle(entryKeys: readonly string[]): Promise<void>;
   /** The entries this device recorded of `serial` at `place` (within the history's days). */
@@ -58,12 +60,22 @@ export async function openGateStore(name = GATE_DB_NAME): Promise<GateStore> {
         serial: entry.serial,
         place: entry.place,
         time: entry.time,
+        ...(entry.offline === true ? { offline: true as const } : {}),
       };
       const tx = db.transaction(['queue', 'history'], 'readwrite');
       await Promise.all([tx.objectStore('queue').put(clean), tx.objectStore('history').put(clean), tx.done]);
     },
     queued: async () => (await db.getAll('queue')).sort((a, b) => a.time.localeCompare(b.time)),
     queuedCount: () => db.count('queue'),
+    markOffline: async (entryKeys) => {
+      if (!entryKeys.length) return;
+      const tx = db.transaction('queue', 'readwrite');
+      const mark = async (key: string) => {
+        const queued = await tx.store.get(key);
+        if (queued && queued.offline !== true) await tx.store.put({ ...queued, offline: true });
+      };
+      await Promise.all([...entryKeys.map(mark), tx.done]);
+    },
     settle: async (entryKeys) => {
       if (!entryKeys.length) return;
       const tx = db.transaction('queue', 'readwrite');

@@ -1,3 +1,4 @@
+import { RequestError } from '../../../lib/graphql.ts';
 import type { GateStore } from './store.ts';
 import { SETTLED_RESULTS, type EntryResult, type QueuedEntry } from './types.ts';
 
@@ -19,7 +20,8 @@ export interface SyncReport {
  * (recorded, repeat, alreadyRecorded, refused). An entry leaves the queue only after its answer
  * came, and the server stores each entry_key once: an entry sent twice (a resend after a lost
  * answer, a page closed mid-sync, two tabs) lands once. A failed call stops the sync; what it
- * did not settle stays for the next.
+ * did not settle stays for the next; when the server could not be reached at all, what stays is
+ * marked as decided offline (it reaches the server later, as synced).
  */
 export async function syncQueue(store: GateStore, send: SendEntries, batch = SYNC_BATCH): Promise<SyncReport> {
   const pending = await store.queued();
@@ -33,6 +35,7 @@ export async function syncQueue(store: GateStore, send: SendEntries, batch = SYN
       answers = await send(chunk);
     } catch (err) {
       error = err;
+      if (unreachable(err)) await store.markOffline(pending.slice(i).map((e) => e.entry_key));
       break;
     }
     const settled = answers.filter((a) => a.entry_key && sent.has(a.entry_key) && SETTLED_RESULTS.has(a.result ?? ''));
@@ -40,6 +43,13 @@ export async function syncQueue(store: GateStore, send: SendEntries, batch = SYN
     results.push(...settled);
   }
   return { results, error, left: await store.queuedCount() };
+}
+
+/** Whether a failed call never reached the server (no network, or no answer in time). */
+export function unreachable(err: unknown): boolean {
+  if (err instanceof RequestError) return err.kind === 'network' || err.kind === 'timeout';
+  // fetch's own failure (no network)
+  return err instanceof TypeError;
 }
 
 type LockManagerLike = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };

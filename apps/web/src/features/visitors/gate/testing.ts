@@ -83,6 +83,7 @@ interface SentEntry {
   token?: string;
   arrival_place: string;
   arrive_time: string;
+  offline?: boolean;
 }
 
 /** Stubs fetch as the server of a gate page: the bundle, and entries stored once per entry_key. */

@@ -31,12 +31,16 @@ export interface GateBundle {
 /**
  * An entry waiting to reach the server: the gate's own id for the scan, the pass's serial, the
  * place (area id) and when it was scanned (ISO 8601). Nothing else: no name, no token.
+ * `offline` true: the gate decided it without the network (the browser was offline at the scan,
+ * or the server could not be reached when it was first sent), so it reaches the server later
+ * from the queue and is stored as synced (data_source '3'). Absent: verified online.
  */
 export interface QueuedEntry {
   entry_key: string;
   serial: string;
   place: string;
   time: string;
+  offline?: true;
 }
 
 /** What the server made of one sent entry (recordVisitorEntries). */

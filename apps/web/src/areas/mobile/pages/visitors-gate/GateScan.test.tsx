@@ -61,6 +61,7 @@ describe('/visitor/accessControlScan', () => {
     await waitFor(() => expect(within(verdict).getByTestId('gate-entry').dataset.status).toBe('recorded'));
     expect(server.stored.size).toBe(1);
     const [sent] = [...server.stored.values()];
+    // verified online: no offline flag (stored as a page entry, data_source '1')
     expect(Object.keys(sent!).sort()).toEqual(['arrival_place', 'arrive_time', 'entry_key', 'serial']);
     expect(sent).toMatchObject({ serial: pass.serial, arrival_place: AREA_EAST });
     expect(screen.getByTestId('gate-queued').textContent).toBe('待上传 0 条');
@@ -97,6 +98,10 @@ describe('/visitor/accessControlScan', () => {
     await waitFor(() => expect(within(verdict).getByTestId('gate-entry').dataset.status).toBe('recorded'));
     expect(screen.getByTestId('gate-queued').textContent).toBe('待上传 0 条');
     expect(server.stored.size).toBe(1);
+    // decided offline: sent as such (the server stores it as synced, data_source '3')
+    const [sent] = [...server.stored.values()];
+    expect(Object.keys(sent!).sort()).toEqual(['arrival_place', 'arrive_time', 'entry_key', 'offline', 'serial']);
+    expect(sent!.offline).toBe(true);
   });
 
   it('says so when the browser cannot store the entry (storage full), and records nothing', async () => {

@@ -15,7 +15,9 @@ export const recordVisitorEntriesDocument = /* GraphQL */ `
 
 /**
  * Sends queued entries in their serial form (no token, nothing personal); each is stored once per
- * entry_key, so a resend answers 'alreadyRecorded'.
+ * entry_key, so a resend answers 'alreadyRecorded'. An entry decided offline says so
+ * (`offline: true`: the server stores it as synced, data_source '3'); one decided online carries
+ * no flag.
  */
 export async function recordVisitorEntries(entries: readonly QueuedEntry[]): Promise<EntryResult[]> {
   const data = await gql<{ recordVisitorEntries: (EntryResult | null)[] | null }>(
@@ -27,6 +29,7 @@ export async function recordVisitorEntries(entries: readonly QueuedEntry[]): Pro
         serial: e.serial,
         arrival_place: e.place,
         arrive_time: e.time,
+        ...(e.offline === true ? { offline: true } : {}),
       })),
     },
   );
