@@ -109,6 +109,15 @@ export async function registerVisitor(
 
 /** Signs in at /sso with the phone and password as an existing client would; returns the access token, or null when refused. */
 export async function signInByPhone(t: TestApp, phone: string, password = PASSWORD): Promise<string | null> {
+  return (await signInByPhoneForTokens(t, phone, password))?.get('access_token') ?? null;
+}
+
+/** As signInByPhone, giving everything the provider sent back (access_token, id_token, ...), or null when refused. */
+export async function signInByPhoneForTokens(
+  t: TestApp,
+  phone: string,
+  password = PASSWORD,
+): Promise<URLSearchParams | null> {
   const browser = new Browser(t.app, nextAddress());
   const start = await browser.request('GET', implicitAuthorizeUrl(t.config.oidcClientId));
   const page = await browser.follow(start);
@@ -118,7 +127,7 @@ export async function signInByPhone(t: TestApp, phone: string, password = PASSWO
   const done = await browser.follow(submitted);
   const location = done.headers.location;
   if (done.statusCode !== 303 || typeof location !== 'string') return null;
-  return new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
+  return new URLSearchParams(new URL(location).hash.slice(1));
 }
 
 /** 18-character resident ID numbers with right check digits, different for each `n`. */

@@ -5,6 +5,7 @@
  * or the server log.
  */
 import { Writable } from 'node:stream';
+import { maskName } from '@yuyue/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ import {
   registration,
   sendCode,
   signInByPhone,
+  signInByPhoneForTokens,
 } from './visitors-fixtures.ts';
 
 let t: TestApp;
@@ -433,6 +435,41 @@ describe('a registered visitor', () => {
   it('signs in at /sso with the phone; a wrong password is refused', async () => {
     expect(await signInByPhone(t, phone, 'Wrong12345')).toBeNull();
     expect(await signInByPhone(t, `+86 ${phone}`)).toBeTruthy();
+  });
+
+  it('their id_token and userinfo hold no plain name, phone, e-mail or ID number: an opaque account, the name masked', async () => {
+    const phone2 = newPhone();
+    const card2 = newCard();
+    const email = `v${phoneSeq}@example.com`;
+    const name = '欧阳访客';
+    await registerVisitor(t, phone2, card2, { over: { visitor_name: name, email } });
+    const tokens = await signInByPhoneForTokens(t, phone2);
+    expect(tokens?.get('access_token')).toBeTruthy();
+    const idToken = tokens!.get('id_token')!;
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const userinfo = await t.app.inject({
+      url: '/sso/oauth2/userinfo',
+      headers: { authorization: `Bearer ${tokens!.get('access_token')}` },
+    });
+    expect(userinfo.statusCode).toBe(200);
+    const info = userinfo.json() as Record<string, unknown>;
+    for (const [what, body] of [
+      ['id_token', claims],
+      ['userinfo', info],
+    ] as const) {
+      const text = JSON.stringify(body);
+      for (const secret of [name, phone2, card2, email, phone2.slice(-8)]) expect(text, what).not.toContain(secret);
+      expect(body.name, what).toBe(maskName(name));
+      expect(String(body.account), what).toMatch(/^visitor:[0-9a-f-]{36}$/);
+      expect(body.preferred_username, what).toBe(body.account);
+      expect(body.email, what).toBeUndefined();
+      expect(body.phone_number, what).toBeUndefined();
+    }
+    // the visitor still reaches their own pages with that token
+    const me = await t.gql('apps_yy_sys', '{ findVisitorInfoByAccount { visitor_name } }', {
+      token: tokens!.get('access_token')!,
+    });
+    expect(me.body.data?.findVisitorInfoByAccount.visitor_name).toBe(name);
   });
 
   it('is refused booking and back-office operations', async () => {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { maskName } from '@yuyue/shared';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC, type ResponseType } from 'oidc-provider';
 import type { Config } from '../../config.ts';
@@ -16,7 +17,7 @@ import { NO_NONCE, originAllowed, originOf, returnUrlAllowed, withImpliedNonce }
 import { errorPage, logoutPage } from './provider-pages.ts';
 import { faultForLog } from '../validation.ts';
 import { guardSignInInput } from './sign-in-input.ts';
-import type { IdentityDirectory } from './identity.ts';
+import type { IdentityDirectory, Person } from './identity.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** Scopes existing clients request (api-contract 2); all are accepted. */
@@ -42,6 +43,36 @@ declare module 'fastify' {
   interface FastifyInstance {
     oidc: Provider | null;
   }
+}
+
+/** A visitor's account as tokens name it: opaque (their real account is derived from their phone). */
+export const visitorAccountClaim = (userId: string) => `visitor:${userId}`;
+
+/**
+ * The claims of the id_token and userinfo. Users (staff, students) get their name, account,
+ * e-mail and phone as the contract says. A visitor (role 'visitor') gets nothing personal: the
+ * web keeps the signed-in user in browser storage, where no visitor's name, phone, e-mail or
+ * ID number may be (issue 17 point 7), so their account is an opaque id (`visitor:<user id>`,
+ * the prefix the web reads) and their name masked (李*, as in every list).
+ */
+export function claimsOf(
+  sub: string,
+  tenantId: string,
+  user: Person,
+): { sub: string } & Record<string, string | undefined> {
+  if (user.role === 'visitor') {
+    const account = visitorAccountClaim(user.id);
+    return { sub, name: maskName(user.name), preferred_username: account, account, tenant_id: tenantId };
+  }
+  return {
+    sub,
+    name: user.name,
+    preferred_username: user.account,
+    account: user.account,
+    tenant_id: tenantId,
+    email: user.email || undefined,
+    phone_number: user.phone || undefined,
+  };
 }
 
 /** The provider's account id: the tenant and the user, so a token names both. */
@@ -182,18 +213,7 @@ async function createProvider(
       if (!ids) return undefined;
       const user = await people.byId(db, ids.tenantId, ids.userId);
       if (!user || user.disabled) return undefined;
-      return {
-        accountId: sub,
-        claims: async () => ({
-          sub,
-          name: user.name,
-          preferred_username: user.account,
-          account: user.account,
-          tenant_id: ids.tenantId,
-          email: user.email || undefined,
-          phone_number: user.phone || undefined,
-        }),
-      };
+      return { accountId: sub, claims: async () => claimsOf(sub, ids.tenantId, user) };
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';

@@ -15,7 +15,10 @@ export interface SignedInPerson {
   grants?: readonly EffectiveGrant[];
 }
 
-/** A person as sign-in sees them: with their password hash and contact details for the claims. */
+/**
+ * A person as sign-in sees them: with their password hash and contact details for the claims
+ * (a visitor's, role 'visitor', are never put in claims: identity-provider.ts `claimsOf`).
+ */
 export interface Person extends SignedInPerson {
   password_hash: string | null;
   email: string | null;
