@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { gql } from '../../lib/graphql.ts';
 import type { OperationResult } from '../../lib/operation-result.ts';
+import { bookingKeys } from '../booking/keys.ts';
 import { assertOk } from '../notices/api/result.ts';
 import {
   DEFAULT_SETTING,
   ballotKeys,
-  type BallotDateInfo,
   type BallotDraw,
   type BallotDrawDetail,
   type BallotDrawNow,
@@ -156,38 +156,6 @@ export function useReplayBallotDraw() {
   return useMutation({ mutationFn: replayBallotDraw });
 }
 
-export const findBallotDateInfoDocument = /* GraphQL */ `
-  query findBallotDateInfo($resourcesId: ID, $date: Date) {
-    findBallotDateInfo(resourcesId: $resourcesId, date: $date) {
-      resources_id
-      appointment_date
-      release_mode
-      window_minutes
-      opens_at
-      closes_at
-      phase
-    }
-  }
-`;
-
-/** How a resource's date is released: its phase and window. */
-export async function findBallotDateInfo(resourcesId: string, date: string): Promise<BallotDateInfo | null> {
-  const data = await gql<{ findBallotDateInfo: BallotDateInfo | null }>('apps_yy_sys', findBallotDateInfoDocument, {
-    resourcesId,
-    date,
-  });
-  return data.findBallotDateInfo;
-}
-
-export function useBallotDateInfo(resourcesId: string | undefined, date: string | undefined) {
-  return useQuery({
-    queryKey: ballotKeys.dateInfo(resourcesId ?? '', date ?? ''),
-    queryFn: () => findBallotDateInfo(resourcesId!, date!),
-    enabled: !!resourcesId && !!date,
-    retry: false,
-  });
-}
-
 export const drawBallotNowDocument = /* GraphQL */ `
   mutation drawBallotNow($resourcesId: ID, $date: Date) {
     drawBallotNow(resourcesId: $resourcesId, date: $date) {
@@ -216,7 +184,8 @@ export function useDrawBallotNow() {
     mutationFn: drawBallotNow,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [...ballotKeys.all, 'draws'] });
-      await queryClient.invalidateQueries({ queryKey: [...ballotKeys.all, 'date'] });
+      // the dates' phases, read through the booking feature's query
+      await queryClient.invalidateQueries({ queryKey: [...bookingKeys.all, 'ballotDate'] });
     },
   });
 }

@@ -123,21 +123,8 @@ export interface BallotDrawNow {
   losers: number;
 }
 
-/** A date's phase as the server tells it (findBallotDateInfo). */
-export type DatePhase = 'race' | 'not_open' | 'collecting' | 'drawing' | 'drawn';
-
-export interface BallotDateInfo {
-  resources_id: string;
-  appointment_date: string;
-  release_mode: ReleaseMode;
-  window_minutes: number;
-  opens_at: string;
-  closes_at: string;
-  phase: DatePhase;
-}
-
 /** Whether an administrator may draw a date now: while entries are collected or wait for the job. */
-export const mayDrawNow = (phase: DatePhase | undefined): boolean => phase === 'collecting' || phase === 'drawing';
+export const mayDrawNow = (phase: string | undefined): boolean => phase === 'collecting' || phase === 'drawing';
 
 /** The draws list's search. */
 export interface DrawSearch {
@@ -177,5 +164,4 @@ export const ballotKeys = {
   settings: (kind: TargetKind, id: string) => ['ballot-admin', 'settings', kind, id] as const,
   draws: (variables: object) => ['ballot-admin', 'draws', variables] as const,
   draw: (id: string) => ['ballot-admin', 'draw', id] as const,
-  dateInfo: (resourcesId: string, date: string) => ['ballot-admin', 'date', resourcesId, date] as const,
 };
