@@ -22,7 +22,8 @@ export default function LongTermSettingDetailPage() {
   const [params] = useSearchParams();
   const personType = params.get('person_type') ?? '';
   const triples = useLongTermTriples(personType);
-  const rows = triples.data ?? [];
+  // the server answers every type for an empty one: the uncategorised page keeps those without a type
+  const rows = (triples.data ?? []).filter((r) => personType || !r.person_type);
   const dash = (v: string) => v || '—';
   return (
     <Card
