@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
 import { loadConfig, repoRoot } from '../../config.ts';
 import {
+  dataKeyNotice,
   decrypt,
   encrypt,
   lookupHash,
@@ -88,6 +89,30 @@ describe('the visitor data key', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const again = visitorKeys(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
     expect(decrypt(again, tenantA, encrypt(first, tenantA, '13812345678'))).toBe('13812345678');
+  });
+
+  it('on an external PostgreSQL without VISITOR_DATA_KEY, warns once that the file is the only copy; not embedded, not with a key', () => {
+    const said: string[] = [];
+    const saved = { ...dataKeyNotice };
+    Object.assign(dataKeyNotice, { warn: (m: string) => said.push(m), given: false });
+    try {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-key-'));
+      dirs.push(dir);
+      visitorKeys(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
+      visitorKeys(
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: 'postgres://db/x', VISITOR_DATA_KEY: key }),
+      );
+      expect(said).toEqual([]);
+      const external = { NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: 'postgres://db/x' };
+      visitorKeys(loadConfig(external));
+      visitorKeys(loadConfig(external));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('VISITOR_DATA_KEY');
+      expect(said[0]).toContain(path.join(dir, 'visitor-data.key'));
+      expect(said[0]).toMatch(/only copy.*back that file up with every backup of the database/s);
+    } finally {
+      Object.assign(dataKeyNotice, saved);
+    }
   });
 
   // CI once started test workers together on a fresh data directory: one read the key file

@@ -28,8 +28,34 @@ export function parseDataKey(text: string): Buffer {
   return key;
 }
 
+/** Where the start-up warning about the data key goes (tests replace it), and whether it was given. */
+export const dataKeyNotice = { warn: (message: string) => console.warn(message), given: false };
+
+/**
+ * The warning for a deployment on an external PostgreSQL (DATABASE_URL) without
+ * VISITOR_DATA_KEY: the key in DATA_DIR is then the only copy, apart from the database and its
+ * backups. Null when the key is configured or the database is the embedded one (kept in
+ * DATA_DIR with its key).
+ */
+export function dataKeyWarning(config: Config): string | null {
+  if (config.visitorDataKey || !config.databaseUrl) return null;
+  const file = path.join(config.dataDir, 'visitor-data.key');
+  return (
+    `WARNING: VISITOR_DATA_KEY is not set, and the database is an external PostgreSQL (DATABASE_URL). ` +
+    `Visitors' ID card and phone numbers are encrypted with the key in ${file}, the only copy of it: ` +
+    `back that file up with every backup of the database (kept apart from the dump; a database restored ` +
+    `without it cannot read those numbers), and give every instance the same key. Better: set ` +
+    `VISITOR_DATA_KEY to the file's content and keep it with your secrets (docs/deploy.md).`
+  );
+}
+
 function masterKey(config: Config): Buffer {
   if (config.visitorDataKey) return parseDataKey(config.visitorDataKey);
+  const warning = dataKeyWarning(config);
+  if (warning && !dataKeyNotice.given) {
+    dataKeyNotice.given = true;
+    dataKeyNotice.warn(warning);
+  }
   const file = path.join(config.dataDir, 'visitor-data.key');
   try {
     return parseDataKey(fs.readFileSync(file, 'utf8'));
