@@ -145,8 +145,25 @@ describe('who may change the settings', () => {
       expect((await call('anonymous', query, variables)).code).toBe('UNAUTHENTICATED');
       expect((await call('visitor', query, variables)).code).toBe('FORBIDDEN');
       expect((await call('user', query, variables)).code).toBe('FORBIDDEN');
+      // another tenant's administrator: accepted, in that tenant only (checked below)
+      const own = await call('other', query, variables);
+      expect(own.code, what).toBeUndefined();
+      expect(own.data, what).toMatchObject({ errcode: '0' });
+      // the other tenant keeps its seeded person types (counted further down)
+      if (query === SAVE_PT) await call('other', DELETE_PT, { id: (own.data as { ids: string[] }).ids[0] });
     });
   }
+
+  it("another tenant's changes above stayed in that tenant", async () => {
+    expect(((await call('admin', READ_OVERALL)).data as { sys_name: string }).sys_name).not.toBe('x');
+    expect(((await call('other', READ_OVERALL)).data as { sys_name: string }).sys_name).toBe('x');
+    const infos = (await call('admin', READ_INFOS)).data as { field_name: string }[];
+    expect(infos.some((f) => f.field_name === 'who_x')).toBe(false);
+    const theirs = (await call('other', READ_INFOS)).data as { field_name: string }[];
+    expect(theirs.some((f) => f.field_name === 'who_x')).toBe(true);
+    const types = (await call('admin', PERSON_TYPES)).data as { item_name: string }[];
+    expect(types.some((p) => p.item_name === 'x')).toBe(false);
+  });
 
   it('administrators are granted by tenant administrators only (a visitor administrator cannot grant)', async () => {
     const model = { model: { admin_user: demoAccounts.user.account, permission: 'gate' } };
@@ -318,6 +335,68 @@ describe('visitor types', () => {
     const config = (await call('visitor', CONFIG)).data as { detailSettings: { visitor_type: string }[] };
     expect(config.detailSettings.map((d) => d.visitor_type)).toEqual(['1', '3']);
     await call('admin', DETAIL, { model: { visitor_type: '2', is_enable: 1 } });
+  });
+});
+
+describe('saveVisitorDetailSettings and batchDeleteVisitorPersonType, as every caller', () => {
+  const SAVE_DETAIL = `mutation($model: VisitorDetailSettingsInput!) { saveVisitorDetailSettings(model: $model) { errcode msg_en ids } }`;
+  const DELETE_PTS = `mutation($ids: [ID!]!) { batchDeleteVisitorPersonType(ids: $ids) { errcode msg_en ids } }`;
+  const secondLevelOf = async (who: Who, type: string) =>
+    ((await call(who, READ_DETAILS)).data as { visitor_type: string; is_enable_second_level: number }[]).find(
+      (d) => d.visitor_type === type,
+    )!.is_enable_second_level;
+
+  it('saveVisitorDetailSettings: visitor administrators within their scope and tenant administrators, each tenant its own', async () => {
+    const on = (type: string) => ({
+      model: { visitor_type: type, is_invite_school_flow_path: 1, is_enable_second_level: 1 },
+    });
+    const off = (type: string) => ({ model: { visitor_type: type, is_enable_second_level: 0 } });
+    expect((await call('anonymous', SAVE_DETAIL, on('2'))).code).toBe('UNAUTHENTICATED');
+    expect((await call('visitor', SAVE_DETAIL, on('2'))).code).toBe('FORBIDDEN');
+    expect((await call('user', SAVE_DETAIL, on('2'))).code).toBe('FORBIDDEN');
+    // scoped to areas (and type 1): no visitor type is theirs; scoped to type 1: only that one
+    expect((await call('scoped', SAVE_DETAIL, on('1'))).code).toBe('VISITOR_OUT_OF_SCOPE');
+    expect((await call('typed', SAVE_DETAIL, on('2'))).code).toBe('VISITOR_OUT_OF_SCOPE');
+    expect(await secondLevelOf('admin', '2')).toBe(0);
+    expect((await call('typed', SAVE_DETAIL, on('1'))).data).toMatchObject({ errcode: '0' });
+    expect(await secondLevelOf('admin', '1')).toBe(1);
+    expect((await call('vadmin', SAVE_DETAIL, on('2'))).data).toMatchObject({ errcode: '0' });
+    expect(await secondLevelOf('admin', '2')).toBe(1);
+    expect((await call('admin', SAVE_DETAIL, off('2'))).data).toMatchObject({ errcode: '0' });
+    expect(await secondLevelOf('admin', '2')).toBe(0);
+    expect(await logged('update', '修改访客类型设置 2')).toBe(true);
+    // another tenant changes its own row, not this one
+    expect((await call('other', SAVE_DETAIL, on('3'))).data).toMatchObject({ errcode: '0' });
+    expect(await secondLevelOf('other', '3')).toBe(1);
+    expect(await secondLevelOf('admin', '3')).toBe(0);
+    expect((await call('admin', SAVE_DETAIL, { model: { visitor_type: '7' } })).code).toBe('VISITOR_TYPE_UNKNOWN');
+    await call('admin', SAVE_DETAIL, off('1'));
+    await call('other', SAVE_DETAIL, off('3'));
+  });
+
+  it('batchDeleteVisitorPersonType: unscoped visitor administrators and tenant administrators, all or none, each tenant its own', async () => {
+    const add = async (name: string) =>
+      ((await call('admin', SAVE_PT, { model: { item_name: name } })).data as { ids: string[] }).ids[0]!;
+    const a = await add('批删甲');
+    const b = await add('批删乙');
+    const c = await add('批删丙');
+    const names = async () =>
+      ((await call('admin', PERSON_TYPES)).data as { item_name: string }[]).map((p) => p.item_name);
+    expect((await call('anonymous', DELETE_PTS, { ids: [a] })).code).toBe('UNAUTHENTICATED');
+    expect((await call('visitor', DELETE_PTS, { ids: [a] })).code).toBe('FORBIDDEN');
+    expect((await call('user', DELETE_PTS, { ids: [a] })).code).toBe('FORBIDDEN');
+    expect((await call('scoped', DELETE_PTS, { ids: [a] })).code).toBe('VISITOR_OUT_OF_SCOPE');
+    expect((await call('typed', DELETE_PTS, { ids: [a] })).code).toBe('VISITOR_OUT_OF_SCOPE');
+    expect((await call('other', DELETE_PTS, { ids: [a] })).code).toBe('VISITOR_PERSON_TYPE_NOT_FOUND');
+    expect((await call('vadmin', DELETE_PTS, { ids: [a, '00000000-0000-4000-8000-000000000000'] })).code).toBe(
+      'VISITOR_PERSON_TYPE_NOT_FOUND',
+    );
+    expect(await names()).toEqual(expect.arrayContaining(['批删甲', '批删乙', '批删丙']));
+    expect((await call('vadmin', DELETE_PTS, { ids: [a, b] })).data).toMatchObject({ errcode: '0', ids: [a, b] });
+    expect((await call('admin', DELETE_PTS, { ids: [c] })).data).toMatchObject({ errcode: '0', ids: [c] });
+    expect((await names()).filter((n) => n.startsWith('批删'))).toEqual([]);
+    expect(((await call('other', PERSON_TYPES)).data as unknown[]).length).toBe(6);
+    expect(await logged('deleteItem', '批删甲')).toBe(true);
   });
 });
 
