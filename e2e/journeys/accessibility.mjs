@@ -14,7 +14,8 @@ const pages = [
   { who: accounts.admin, viewport: DESKTOP, paths: [['/manage/home', 'aside']] },
 ];
 
-async function seriousViolations(page) {
+/** axe-core's serious or critical findings (WCAG 2 A and AA); other journeys check their pages with it. */
+export async function seriousViolations(page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

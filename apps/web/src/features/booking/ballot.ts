@@ -4,7 +4,6 @@
  * window's end, and books as usual afterwards. Pure, so the words are tested without a DOM.
  */
 import { shortOpening } from './dates.ts';
-import { IN_BALLOT } from './status.ts';
 import type { Explained } from './slots.ts';
 
 /** A date's phase: no ballot, before the window, collecting entries, closed awaiting the draw, drawn. */
@@ -174,9 +173,9 @@ export function ballotSlotLook(
 
 /**
  * The bookings of a list that may have a ballot side: entries awaiting their draw
- * (audit_status '4') and refusals ('3', which a lost draw leaves), whose outcome the list shows.
- * A winner is an ordinary booking there; its detail asks for itself.
+ * (audit_status '4'), and valid or refused bookings, which a draw may have left (won or not
+ * drawn). Cancelled ones never came out of a draw; a withdrawn entry shows as cancelled.
  */
-export function ballotCandidates(rows: readonly { id: string; audit_status: string }[]): string[] {
-  return rows.filter((r) => r.audit_status === IN_BALLOT || r.audit_status === '3').map((r) => r.id);
+export function ballotCandidates(rows: readonly { id: string; state: string; audit_status: string }[]): string[] {
+  return rows.filter((r) => r.state === '0').map((r) => r.id);
 }

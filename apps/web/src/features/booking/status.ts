@@ -4,15 +4,18 @@ import type { Appointment, AppointmentFilter } from './types.ts';
 
 export { BOOKING_STATUSES, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
 
-/** antd-mobile Tag colours of the statuses. */
+/**
+ * antd-mobile Tag colours of the statuses: dark enough for their text on white (outline) and for
+ * white text on them (solid) to read at 4.5:1 (axe); antd-mobile's named colours are lighter.
+ */
 export const STATUS_TAG_COLOR: Record<BookingStatus, string> = {
-  pending: 'warning',
-  upcoming: 'primary',
+  pending: '#ad4e00',
+  upcoming: '#0958d9',
   ended: 'default',
-  performed: 'success',
-  noShow: 'danger',
+  performed: '#237804',
+  noShow: '#a8071a',
   cancelled: 'default',
-  rejected: 'danger',
+  rejected: '#a8071a',
   terminated: 'default',
 };
 

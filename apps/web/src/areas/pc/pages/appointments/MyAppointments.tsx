@@ -90,7 +90,7 @@ export default function MyAppointments() {
     appointmentDate: search.range ?? [],
   });
   const rows = list.data?.edges.map((e) => e.node) ?? [];
-  // entries awaiting a ballot's draw and refusals a draw may have left: their state or outcome
+  // bookings that came through a ballot: the entry's state or outcome
   const ballot = useBallotEntriesForSelf(ballotCandidates(rows));
 
   const apply = (v: SearchForm) => {

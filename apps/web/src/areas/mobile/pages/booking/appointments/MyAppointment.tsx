@@ -22,7 +22,7 @@ function AppointmentList({ tab }: { tab: Exclude<AppointmentTab, 'favourites'> }
   const { t } = useTranslation();
   const list = useInfiniteAppointmentsForAccount(tabQuery(tab, todayIso()), PAGE_SIZE);
   const rows = list.data?.pages.flatMap((p) => p.edges.map((e) => e.node)) ?? [];
-  // entries in a ballot, and refusals that may be a ballot's: their state or outcome on the card
+  // bookings that came through a ballot: the entry's state or outcome on the card
   const ballot = useBallotEntriesForSelf(ballotCandidates(rows));
   const now = Date.now();
   if (list.isPending) {
