@@ -12,6 +12,7 @@ const VISITOR_CLAIMS: ReadonlySet<string> = new Set([
   'account',
   'preferred_username',
   'role',
+  'tenant_id',
   'tenant_key',
   'iss',
   'aud',

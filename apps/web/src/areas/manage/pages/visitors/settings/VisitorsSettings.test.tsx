@@ -298,7 +298,7 @@ describe('overall settings', () => {
     fireEvent.change(screen.getByLabelText('系统名称'), { target: { value: '来访登记' } });
     fireEvent.click(switchOf('二维码通行证'));
     // each switch says what on and off do
-    expect(screen.getByText(/关闭：被访人发出的邀约立即通过，无需审批；开启：邀约按「详细设置」/)).toBeTruthy();
+    expect(screen.getByText(/「邀约访客」类型的审批流程审批；关闭：被访人发出的邀约立即通过，无需审批/)).toBeTruthy();
     expect(screen.getByText(/关闭：不向访客收集也不要求填写信息字段/)).toBeTruthy();
     expect(screen.getByText(/门岗核对访客姓名和证件号码/)).toBeTruthy();
     fireEvent.click(switchOf('信息采集'));
