@@ -3,11 +3,12 @@
 // over real HTTP from a separate load client process (booking-lib.ts, as bench/booking-rush.ts).
 // Nothing is decided then: each submit is checked as usual and stored as an entry (auditStatus
 // '4'). Repeated `rounds` times with new users and a new resource, after one unmeasured warm-up
-// round. Prints entries accepted (all of them), 5xx, p50/p95/p99/max latency and CPU per submit.
+// round. Prints entries accepted (all of them), 5xx, p50/p95/p99/max latency and CPU per submit; then the
+// floor (as many new users sending a trivial signed-in query at once) and the statements of one entry.
 // Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1]
 import { count, eq } from 'drizzle-orm';
 import { ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
-import { SAVE, bookingModel, databaseCpuMs, pct, runClients, startBench } from './booking-lib.ts';
+import { SAVE, bookingModel, countStatements, databaseCpuMs, pct, runClients, startBench } from './booking-lib.ts';
 
 const clients = Number(process.argv[2] ?? 500);
 const rounds = Number(process.argv[3] ?? 3);
@@ -62,5 +63,33 @@ for (let round = 0; round <= rounds; round++) {
     `round ${round}: entries of ${clients}: ${entered}, 5xx/failed ${failed}, p50 ${pct(ms, 50).toFixed(0)} ms, p95 ${pct(ms, 95).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms (CPU per submit: server ${cpu.toFixed(1)} ms${dbPer})`,
   );
   console.log(rows[rows.length - 1]);
+}
+
+// The floor at the same moment: as many new users (cold tokens too) sending a trivial signed-in
+// query at once through the same client, which stores nothing: what any request costs here.
+const TRIVIAL = 'query checkTenantStatus { checkTenantStatus { errcode } }';
+const floorUsers = await bench.makeUsers(clients, 'ballotfloor_');
+const cpuF = bench.serverCpuMs();
+const floor = await runClients(
+  bench.endpoints,
+  floorUsers.map((u) => ({ token: u.token, query: TRIVIAL, variables: {} })),
+  { burst: true },
+);
+const floorMs = floor.results.map((x) => x.ms);
+console.log(
+  `floor (checkTenantStatus, ${clients} new users at once): p50 ${pct(floorMs, 50).toFixed(0)} ms, p95 ${pct(floorMs, 95).toFixed(0)} ms, p99 ${pct(floorMs, 99).toFixed(0)} ms (CPU per request: server ${((bench.serverCpuMs() - cpuF) / clients).toFixed(1)} ms)`,
+);
+if (bench.database.kind === 'postgres') {
+  // statements of one entry (a new user, cold token) and of the trivial query
+  const r = await bench.makeResource({ hours: HOURS, appointment_date_days: 7, days_rule_refresh_time: '11:55' });
+  await bench.call(bench.adminToken, SETTING, {
+    model: { target_kind: 'resource', target_id: r.id, release_mode: 'ballot', window_minutes: 10 },
+  });
+  const [a, b] = await bench.makeUsers(2, 'ballotcount_');
+  const entry = await countStatements(() =>
+    bench.call(a!.token, SAVE, { model: bookingModel(r.id, DATE), timeSlotIdList: [r.slots[0]!.id] }),
+  );
+  const trivial = await countStatements(() => bench.call(b!.token, TRIVIAL, {}));
+  console.log(`statements: an entry ${entry.statements}, the trivial query ${trivial.statements} (cold tokens both)`);
 }
 await bench.close();

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { compiledCache, runCompiled } from '../../db/compiled.ts';
+import { rowsFromJson } from '../../db/json-rows.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { ballotDraws, ballotEntries, ballotSettings } from './ballot.tables.ts';
 
@@ -20,6 +22,82 @@ export async function settingsOf(tx: Executor, tenantId: string, targetIds: stri
     .select()
     .from(s)
     .where(and(eq(s.tenant_id, tenantId), inArray(s.target_id, targetIds)));
+}
+
+const compiledEntering = compiledCache();
+
+/**
+ * The settings rows of a resource and its type, and, when the setting in force (the resource's
+ * own, else its type's) is the ballot, the date's ballot lock taken shared (`lockDateShared`):
+ * one statement. The lock waits for a running draw of the date; read what the draw changes
+ * (`entryState`) in a later statement, whose snapshot then shows it.
+ */
+export async function settingsLockingDate(
+  tx: Executor,
+  tenantId: string,
+  where: { resourceId: string; typeId: string; isoDate: string },
+): Promise<{ rows: BallotSettingRow[]; locked: boolean }> {
+  const s = ballotSettings;
+  const statement = compiledEntering('settings-lock', () => {
+    const p = {
+      tenant: sql.placeholder('tenant'),
+      resource: sql.placeholder('resource'),
+      type: sql.placeholder('type'),
+      key: sql.placeholder('key'),
+    };
+    const mine = sql`${s.tenant_id} = ${p.tenant}::uuid and ((${s.target_kind} = 'resource' and ${s.target_id} = ${p.resource}::uuid)
+      or (${s.target_kind} = 'type' and ${s.target_id} = ${p.type}::uuid))`;
+    return sql`select (select coalesce(json_agg(${s}), '[]'::json) from ${s} where ${mine}) as rows,
+      case when (select ${s.release_mode} from ${s} where ${mine} order by ${s.target_kind} = 'resource' desc limit 1) = 'ballot'
+        then (select true from pg_advisory_xact_lock_shared(hashtextextended(${p.key}, 0))) else false end as locked`;
+  });
+  const [row = {}] = await runCompiled(tx, statement, {
+    tenant: tenantId,
+    resource: where.resourceId,
+    type: where.typeId,
+    key: drawKey(tenantId, where.resourceId, where.isoDate),
+  });
+  return { rows: rowsFromJson(ballotSettings, row.rows), locked: row.locked === true };
+}
+
+/**
+ * What entering a date's ballot needs to know, in one statement (after `settingsLockingDate`):
+ * whether the date was drawn, how many entries await the draw, and the person's entries still
+ * waiting (their bookings not withdrawn).
+ */
+export async function entryState(
+  tx: Executor,
+  tenantId: string,
+  where: { resourceId: string; isoDate: string; person: string },
+): Promise<{ drawn: boolean; waiting: number; mine: { slot: string; appointment_id: string }[] }> {
+  const e = ballotEntries;
+  const d = ballotDraws;
+  const a = appointments;
+  const statement = compiledEntering('entry-state', () => {
+    const p = {
+      tenant: sql.placeholder('tenant'),
+      resource: sql.placeholder('resource'),
+      date: sql.placeholder('date'),
+      person: sql.placeholder('person'),
+    };
+    const date = sql`${e.tenant_id} = ${p.tenant}::uuid and ${e.resources_id} = ${p.resource}::uuid and ${e.appointment_date} = ${p.date}`;
+    return sql`select
+      exists (select 1 from ${d} where ${d.tenant_id} = ${p.tenant}::uuid and ${d.resources_id} = ${p.resource}::uuid
+        and ${d.appointment_date} = ${p.date}) as drawn,
+      (select count(*)::int from ${e} where ${date} and ${e.draw_id} is null) as waiting,
+      (select coalesce(json_agg(json_build_object('slot', ${e.slot}, 'appointment_id', ${e.appointment_id})), '[]'::json)
+        from ${e} join ${a} on ${a.id} = ${e.appointment_id}
+        where ${date} and ${e.person} = ${p.person} and ${e.draw_id} is null and ${a.state} = '0' and ${a.audit_status} = '4') as mine`;
+  });
+  const [row = {}] = await runCompiled(tx, statement, {
+    tenant: tenantId,
+    resource: where.resourceId,
+    date: where.isoDate,
+    person: where.person,
+  });
+  const mine = (typeof row.mine === 'string' ? JSON.parse(row.mine) : row.mine) as
+    { slot: string; appointment_id: string }[] | null;
+  return { drawn: row.drawn === true, waiting: Number(row.waiting ?? 0), mine: mine ?? [] };
 }
 
 /** Creates or replaces the settings of one target. */
@@ -55,13 +133,6 @@ export async function upsertSetting(
 const drawKey = (tenantId: string, resourceId: string, isoDate: string) =>
   `yy-ballot:${tenantId}:${resourceId}:${isoDate}`;
 
-/** Waits for a running draw of the date (entries of one date enter side by side). */
-export async function lockDateShared(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock_shared(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`,
-  );
-}
-
 /** Holds the date's ballot alone until the transaction ends (entering waits). */
 export async function lockDateExclusive(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`);
@@ -83,39 +154,6 @@ export async function dateState(
     })
     .from(sql`(select 1) as one`);
   return { drawn: !!row?.drawn, waiting: Number(row?.waiting ?? 0) };
-}
-
-/** The person's entries of a date's slots still waiting for the draw (their bookings not withdrawn). */
-export async function waitingEntriesOf(
-  tx: Executor,
-  tenantId: string,
-  where: { resourceId: string; isoDate: string; person: string },
-): Promise<{ slot: string; appointment_id: string }[]> {
-  const e = ballotEntries;
-  const a = appointments;
-  return tx
-    .select({ slot: e.slot, appointment_id: e.appointment_id })
-    .from(e)
-    .innerJoin(a, eq(a.id, e.appointment_id))
-    .where(
-      and(
-        eq(e.tenant_id, tenantId),
-        eq(e.resources_id, where.resourceId),
-        eq(e.appointment_date, where.isoDate),
-        eq(e.person, where.person),
-        isNull(e.draw_id),
-        eq(a.state, '0'),
-        eq(a.audit_status, '4'),
-      ),
-    );
-}
-
-export async function insertEntries(
-  tx: Executor,
-  tenantId: string,
-  rows: Omit<typeof ballotEntries.$inferInsert, 'tenant_id'>[],
-): Promise<void> {
-  if (rows.length) await tx.insert(ballotEntries).values(rows.map((r) => ({ ...r, tenant_id: tenantId })));
 }
 
 /** The resources' dates whose windows closed by `now` with entries not drawn yet. */

@@ -4,21 +4,16 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openingInstant } from '../booking/booking.rules.ts';
+import { insertInactiveWith } from '../booking/booking.repository.ts';
 import {
   bookingClock,
-  insertOccurrence,
+  insertRequestChildren,
   rowOf,
   type CheckedSubmit,
   type SaveResult,
 } from '../booking/booking.service.ts';
-import {
-  dateState,
-  insertEntries,
-  lockDateShared,
-  settingsOf,
-  waitingEntriesOf,
-  type BallotSettingRow,
-} from './ballot.repository.ts';
+import { dateState, entryState, settingsLockingDate, settingsOf, type BallotSettingRow } from './ballot.repository.ts';
+import { ballotEntries } from './ballot.tables.ts';
 import { personOf, slotKey, windowOf } from './ballot.rules.ts';
 
 /** The ballot's `audit_status`: an entry collected in a window, holding nothing until the draw. */
@@ -84,52 +79,50 @@ export function ballotWindow(
  * entry. Entering a slot again gives back the entry already there (one entry per person and
  * slot). After the window, while the date's entries wait for the draw, a submit is refused
  * (BALLOT_DRAW_PENDING); once drawn, or with nobody entered, the engine books as usual (null).
+ * Nothing is decided here, so entering costs three statements after the engine's checks: the
+ * settings with the date's lock, the date's state with the person's entries, and the bookings
+ * with their entries (the operate log goes with the commit).
  */
 export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit): Promise<SaveResult | null> {
   const { tenant, user, res, targets, isoDate } = s;
-  const setting = await settingOfResource(tx, tenant.id, res.row.id, res.row.resources_type_id);
-  const window = ballotWindow(setting, isoDate, res.rules, tenant.timeZone);
+  const resourceId = res.row.id;
+  const typeId = res.row.resources_type_id;
+  const { rows } = await settingsLockingDate(tx, tenant.id, { resourceId, typeId, isoDate });
+  const window = ballotWindow(effectiveSetting(rows, resourceId, typeId), isoDate, res.rules, tenant.timeZone);
   if (!window) return null;
   const now = bookingClock.now();
-  await lockDateShared(tx, tenant.id, res.row.id, isoDate);
-  const state = await dateState(tx, tenant.id, res.row.id, isoDate);
+  const person = personOf(user.account);
+  const state = await entryState(tx, tenant.id, { resourceId, isoDate, person });
   if (state.drawn) return null;
   const closes = formatDateTime(window.closesAt, tenant.timeZone);
   if (now >= window.closesAt) {
     if (state.waiting > 0) throw new AppError('BALLOT_DRAW_PENDING', { closesAt: closes });
     return null;
   }
-  const person = personOf(user.account);
-  const had = new Map(
-    (await waitingEntriesOf(tx, tenant.id, { resourceId: res.row.id, isoDate, person })).map((e) => [
-      e.slot,
-      e.appointment_id,
-    ]),
+  const had = new Map(state.mine.map((e) => [e.slot, e.appointment_id]));
+  const fresh = targets.filter((t) => !had.has(slotKey(t.start, t.end)));
+  const entries = fresh.map((t) => ({
+    resources_id: resourceId,
+    appointment_date: isoDate,
+    slot: slotKey(t.start, t.end),
+    person,
+    closes_at: new Date(window.closesAt),
+  }));
+  // entries hold nothing: inactive rows, their seats taken only if they are drawn
+  const inserted = await insertInactiveWith(
+    tx,
+    tenant.id,
+    fresh.map((t) => ({ ...rowOf(s.model, res, user, s.dept, t, isoDate, false), audit_status: IN_BALLOT })),
+    { table: ballotEntries, rows: entries },
   );
-  const ids: string[] = [];
-  const entries: Parameters<typeof insertEntries>[2] = [];
-  for (const t of targets) {
-    const slot = slotKey(t.start, t.end);
-    const known = had.get(slot);
-    if (known) {
-      ids.push(known);
-      continue;
-    }
-    const values = { ...rowOf(s.model, res, user, s.dept, t, isoDate, false), audit_status: IN_BALLOT, active: false };
-    // an entry holds nothing: inserted as an inactive row, its seat taken only if it is drawn
-    const row = await insertOccurrence(tx, tenant.id, values, { exclusive: true, capacity: t.capacity }, s.model);
-    if (!row) throw new Error('an inactive ballot entry was refused by the exclusion constraint');
-    ids.push(row.id);
-    entries.push({
-      appointment_id: row.id,
-      resources_id: res.row.id,
-      appointment_date: isoDate,
-      slot,
-      person,
-      closes_at: new Date(window.closesAt),
-    });
-  }
-  await insertEntries(tx, tenant.id, entries);
+  await insertRequestChildren(
+    tx,
+    tenant.id,
+    inserted.map((r) => r.id),
+    s.model,
+  );
+  const made = new Map(entries.map((e, i) => [e.slot, inserted[i]!.id]));
+  const ids = targets.map((t) => had.get(slotKey(t.start, t.end)) ?? made.get(slotKey(t.start, t.end))!);
   if (entries.length) {
     await audit(tx, ctx, {
       module: 'ballot',

@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   planMode,
   transactionWith,
@@ -221,6 +221,66 @@ export async function insertExclusiveMany(
     const g = byId.get(row.id);
     return g ? (rowOfInsert(shape, row, g) as AppointmentRow) : undefined;
   });
+}
+
+/**
+ * Inserts bookings that hold nothing yet (inactive: no seat taken, outside the exclusion
+ * constraint) and, in the SAME statement, a row of `companion.table` for each, naming its
+ * booking in `appointment_id` (another module's record of it: the ballot's entry): one round
+ * trip however many. Rows travel as JSON (`jsonb_to_recordset`), ids are made here; the
+ * statement is compiled once per shape. Gives the bookings in the order given.
+ */
+export async function insertInactiveWith(
+  tx: Executor,
+  tenantId: string,
+  list: readonly NewAppointment[],
+  companion: { table: PgTable; rows: readonly Record<string, unknown>[] },
+): Promise<AppointmentRow[]> {
+  const rows = list.map((values) => ({ ...values, id: randomUUID(), tenant_id: tenantId, active: false }));
+  if (!rows.length) return [];
+  const keys = Object.keys(rows[0]!).filter((k) => rows[0]![k as keyof (typeof rows)[0]] !== undefined);
+  const mates: Record<string, unknown>[] = companion.rows.map((r, i) => ({
+    ...r,
+    tenant_id: tenantId,
+    appointment_id: rows[i]!.id,
+  }));
+  const mateKeys = Object.keys(mates[0]!).filter((k) => mates[0]![k] !== undefined);
+  const mateColumns = getTableColumns(companion.table) as Record<string, AnyPgColumn>;
+  const mateGiven = mateKeys.filter((k) => k in mateColumns).map((k) => [k, mateColumns[k]!] as const);
+  const shape = writeShape(
+    `inactive-with:${keys.join(',')}:${getTableConfig(companion.table).name}:${mateKeys.join(',')}`,
+    () => {
+      const { given, filled } = columnsOf(appointments, keys);
+      const { names, types } = recordsetColumns(given.map(([, c]) => c));
+      const mate = recordsetColumns(mateGiven.map(([, c]) => c));
+      const returning = sql.join(
+        [appointments.id, ...filled.map(([, c]) => c)].map((c) => sql.identifier(c.name)),
+        sql`, `,
+      );
+      return {
+        given,
+        filled,
+        statement: compile(
+          sql`with b as (insert into ${appointments} (${names}) select ${names} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+            as x(${types}) returning ${returning}),
+          m as (insert into ${companion.table} (${mate.names}) select ${mate.names} from jsonb_to_recordset(${sql.placeholder('mates')}::jsonb)
+            as x(${mate.types}) where x.appointment_id in (select id from b))
+          select * from b`,
+        ),
+      };
+    },
+  );
+  const toJson = (row: Record<string, unknown>, given: readonly (readonly [string, AnyPgColumn])[]) => {
+    const o: Record<string, unknown> = {};
+    for (const [k, column] of given) o[column.name] = column.mapToDriverValue(row[k]);
+    return o;
+  };
+  const got = await runCompiled(tx, shape.statement, {
+    rows: JSON.stringify(rows.map((r) => toJson(r, shape.given))),
+    mates: JSON.stringify(mates.map((r) => toJson(r, mateGiven))),
+  });
+  const byId = new Map(got.map((g) => [String(g.id), g]));
+  return rows.map((row) => rowOfInsert(shape, row, byId.get(row.id)!) as AppointmentRow);
 }
 
 /**

@@ -698,14 +698,28 @@ export async function insertOccurrences(
     tenantId,
     list.map((o) => o.values),
   );
+  await insertRequestChildren(
+    tx,
+    tenantId,
+    rows.filter((row) => !!row).map((row) => row.id),
+    model,
+  );
+  return rows.map((row) => row ?? null);
+}
+
+/** A request's participants and collected values, written for each of its bookings (`ids`). */
+export async function insertRequestChildren(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly string[],
+  model: AppointmentInput,
+): Promise<void> {
   const participants = participantsOf(model);
   const collections = collectionsOf(model);
-  for (const row of rows) {
-    if (!row) continue;
-    await insertParticipants(tx, tenantId, row.id, participants);
-    await insertCollections(tx, tenantId, row.id, collections);
+  for (const id of ids) {
+    await insertParticipants(tx, tenantId, id, participants);
+    await insertCollections(tx, tenantId, id, collections);
   }
-  return rows.map((row) => row ?? null);
 }
 
 function participantsOf(model: Pick<AppointmentInput, 'appointmentParticipantList'>) {
