@@ -4,14 +4,17 @@
  * profile and what a visitor token may not reach; no plain phone or ID number in the database
  * or the server log.
  */
+import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { maskName } from '@yuyue/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
-import { visitorOneTimeCodes, visitors } from '../src/modules/visitors/visitors.tables.ts';
+import { visitorAppointments, visitorOneTimeCodes, visitors } from '../src/modules/visitors/visitors.tables.ts';
+import { visitorRetentionJob } from '../src/modules/visitors/visitors.admin-people.service.ts';
 import { users } from '../src/modules/directory/directory.tables.ts';
 import { updateTenant } from '../src/modules/tenants/tenants.repository.ts';
 import { createTestApp, demoAccounts, type TestApp } from './support.ts';
@@ -618,6 +621,29 @@ describe('a registered visitor', () => {
   });
 });
 
+/** Every text or jsonb column (table.column) of any table that holds one of `secrets` anywhere. */
+async function columnsHolding(secrets: readonly string[]): Promise<string[]> {
+  const columns = await t.database.db.execute(sql`
+      select table_schema, table_name, column_name from information_schema.columns
+      where table_schema not in ('pg_catalog', 'information_schema')
+        and data_type in ('text', 'character varying', 'jsonb', 'json')`);
+  const list = (columns as unknown as { rows: { table_schema: string; table_name: string; column_name: string }[] })
+    .rows;
+  expect(list.length).toBeGreaterThan(50);
+  const found: string[] = [];
+  for (const c of list) {
+    const column = sql`${sql.identifier(c.table_schema)}.${sql.identifier(c.table_name)}`;
+    const held = sql.join(
+      secrets.map((v) => sql`${sql.identifier(c.column_name)}::text like ${`%${v}%`}`),
+      sql` or `,
+    );
+    const res = await t.database.db.execute(sql`select count(*)::int as n from ${column} where ${held}`);
+    const n = (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    if (n > 0) found.push(`${c.table_name}.${c.column_name}`);
+  }
+  return found;
+}
+
 describe('privacy', () => {
   it('no plain phone or ID number in any text or jsonb column of any table, nor in the server log', async () => {
     const phone = newPhone();
@@ -639,22 +665,7 @@ describe('privacy', () => {
       token: userToken,
       variables: { p: phone },
     });
-    const columns = await t.database.db.execute(sql`
-      select table_schema, table_name, column_name from information_schema.columns
-      where table_schema not in ('pg_catalog', 'information_schema')
-        and data_type in ('text', 'character varying', 'jsonb', 'json')`);
-    const list = (columns as unknown as { rows: { table_schema: string; table_name: string; column_name: string }[] })
-      .rows;
-    expect(list.length).toBeGreaterThan(50);
-    const found: string[] = [];
-    for (const c of list) {
-      const res = await t.database.db.execute(
-        sql`select count(*)::int as n from ${sql.identifier(c.table_schema)}.${sql.identifier(c.table_name)}
-            where ${sql.identifier(c.column_name)}::text like ${`%${phone}%`} or ${sql.identifier(c.column_name)}::text like ${`%${card}%`}`,
-      );
-      const n = (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
-      if (n > 0) found.push(`${c.table_name}.${c.column_name}`);
-    }
+    const found = await columnsHolding([phone, card]);
     expect(found).toEqual([]);
     expect(logLines.length).toBeGreaterThan(0);
     const log = logLines.join('');
@@ -662,5 +673,115 @@ describe('privacy', () => {
     expect(log).toContain('operation refused');
     expect(log).not.toContain(phone);
     expect(log).not.toContain(card);
+  });
+  it('nor after an invitation by phone, a record import, a long-term visitor, a gate entry and a retention run', async () => {
+    const invitedPhone = newPhone();
+    const pendingPhone = newPhone();
+    const importedPhone = newPhone();
+    const importedCard = newCard();
+    const longTermPhone = newPhone();
+    const card = newCard();
+    advanceCodeClock(2 * 60 * 60_000);
+    await registerVisitor(t, invitedPhone, card);
+    const visitorToken = (await signInByPhone(t, invitedPhone))!;
+    expect(visitorToken).toBeTruthy();
+    const areas = await t.gql('apps_yy_sys', '{ findVisitorOverAllSettingsResources { id } }', { token: adminToken });
+    const area = (areas.body.data?.findVisitorOverAllSettingsResources as { id: string }[])[0]!.id;
+    const ok = async (token: string, query: string, variables: Record<string, unknown>) => {
+      const res = await t.gql('apps_yy_sys', query, { token, variables });
+      const out = Object.values(res.body.data ?? {})[0] as { errcode: string; ids: string[] } | null;
+      expect(out?.errcode, JSON.stringify(res.body)).toBe('0');
+      return out!.ids;
+    };
+
+    // a host invites a registered phone (approved at once) and one not registered (awaiting it)
+    const INVITE = `mutation($models: [VisitorAppointmentInput!]!) { batchSaveVisitorAppointment(models: $models) { errcode ids } }`;
+    const guest = (phone: string) => ({
+      visitor_type: '2',
+      visitor_name: '邀请客',
+      phone,
+      in_school_date: Date.now(),
+      in_school_area: area,
+    });
+    const [visitId, pendingId] = await ok(userToken, INVITE, {
+      models: [guest(invitedPhone), guest(`+86 ${pendingPhone}`)],
+    });
+    // its pass, scanned at the gate (once at once, once from an offline queue)
+    const pass = await t.gql('apps_yy_sys', 'query($id: String!) { findVisitorPass(id: $id) { token } }', {
+      token: visitorToken,
+      variables: { id: visitId },
+    });
+    const passToken = pass.body.data?.findVisitorPass.token as string;
+    expect(passToken).toBeTruthy();
+    const RECORD = `mutation($entries: [VisitorEntryInput!]!) { recordVisitorEntries(entries: $entries) { result } }`;
+    const entries = await t.gql('apps_yy_sys', RECORD, {
+      token: adminToken,
+      variables: {
+        entries: [
+          { entry_key: crypto.randomUUID(), token: passToken, arrival_place: area },
+          { entry_key: crypto.randomUUID(), token: passToken, arrival_place: area, offline: true },
+        ],
+      },
+    });
+    expect(entries.body.data?.recordVisitorEntries.map((e: { result: string }) => e.result)).toEqual([
+      'recorded',
+      'repeat',
+    ]);
+
+    // a visitor record import
+    const workbook = new ExcelJS.Workbook();
+    const ws = workbook.addWorksheet('v');
+    ws.addRow(['visitor_name', 'phone', 'card_type', 'card_number']);
+    ws.addRow(['导入客', importedPhone, '1', importedCard]);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const boundary = '----yuyueprivacy';
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/visitors/records/import',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+        ),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(imported.json(), imported.body).toMatchObject({ errcode: '0', imported: 1 });
+
+    // a long-term visitor
+    await ok(
+      adminToken,
+      `mutation($model: VisitorLongTermInput!) { saveVisitorLongTermEntity(model: $model) { errcode ids } }`,
+      {
+        model: {
+          user_name: '长期客',
+          person_type: '施工人员',
+          phone: longTermPhone,
+          valid_from: '2030-01-01',
+          valid_to: '2030-12-31',
+          weekdays: '1,2,3,4,5',
+          start_time: '07:00',
+          end_time: '19:00',
+        },
+      },
+    );
+
+    // a retention run that anonymises the pending invitation (moved far into the past)
+    const longAgo = new Date(Date.now() - 400 * 86_400_000);
+    await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx
+        .update(visitorAppointments)
+        .set({ valid_from: longAgo, valid_to: new Date(longAgo.getTime() + 86_400_000) })
+        .where(eq(visitorAppointments.id, pendingId!)),
+    );
+    expect(await visitorRetentionJob({ config: t.config, log: t.app.log }).run(t.database.db)).toMatch(/anonymised/);
+
+    const secrets = [invitedPhone, pendingPhone, importedPhone, importedCard, longTermPhone, card];
+    expect(await columnsHolding(secrets)).toEqual([]);
+    // the scan does see what is stored plainly (the long-term visitor's name)
+    expect(await columnsHolding(['长期客'])).toContain('visitor_long_terms.user_name');
+    const log = logLines.join('');
+    for (const secret of secrets) expect(log).not.toContain(secret);
   });
 });
