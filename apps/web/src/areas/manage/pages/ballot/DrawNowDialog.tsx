@@ -112,12 +112,12 @@ export function DrawNowDialog({
               type={allowed ? 'warning' : 'info'}
               showIcon
               data-testid="ballot-phase"
-              title={`${t('ballotAdmin.field.phase')}：${t(`ballotAdmin.drawNow.phase.${phase}`, {
-                closesAt: info.data?.closes_at ?? '',
-              })}`}
+              title={t('ballotAdmin.drawNow.phaseLine', {
+                phase: t(`ballotAdmin.drawNow.phase.${phase}`, { closesAt: info.data?.closes_at ?? '' }),
+              })}
               description={
                 info.data?.opens_at
-                  ? `${t('ballotAdmin.field.window')}：${info.data.opens_at} – ${info.data.closes_at}`
+                  ? t('ballotAdmin.drawNow.windowLine', { from: info.data.opens_at, to: info.data.closes_at })
                   : undefined
               }
             />

@@ -125,7 +125,7 @@ export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | u
         showIcon
         role="status"
         className="yy-ballot-release-inforce"
-        title={`${t('ballotAdmin.release.source')}：${sourceText}`}
+        title={t('ballotAdmin.release.sourceLine', { source: sourceText })}
         description={inForce.source === 'default' ? undefined : summary(inForce)}
       />
       <Form<Values>
