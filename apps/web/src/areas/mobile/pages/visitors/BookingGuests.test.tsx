@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import BookingGuests from './BookingGuests.tsx';
-import { prepareVisitorTests, renderVisitorRoutes, serveVisitors, testVisit } from './testing.tsx';
+import { prepareVisitorTests, renderVisitorRoutes, serveVisitors, testVisit, categoryConfig } from './testing.tsx';
 
 vi.mock('../../../../features/auth/auth.ts', () => ({
   currentUser: async () => ({ access_token: 'tok', profile: { sub: 't:u', preferred_username: 'student' } }),
@@ -61,13 +61,7 @@ describe("a booking's visitors (booking detail)", () => {
   it('with QR passes off, offers no pass and says the gate checks name and ID', async () => {
     const calls = serveVisitors({
       ...list([guest({ id: 'g1', visitor_name: '王*', state: 2, pass_id: 'p1', can_cancel: true })]),
-      findVisitorCategoryConfig: {
-        findVisitorCategoryConfig: {
-          overallSettings: { id: 'o', is_visitor_qr_code: 0, is_visitor_infor: 1 },
-          detailSettings: [],
-          areas: [],
-        },
-      },
+      ...categoryConfig({ is_visitor_qr_code: 0 }),
     });
     renderGuests();
     expect((await screen.findByRole('note')).textContent).toContain('门岗核对您的姓名和证件号码');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { prepareVisitorTests, renderVisitorRoutes, serveVisitors } from './testing.tsx';
+import { prepareVisitorTests, renderVisitorRoutes, serveVisitors, categoryConfig } from './testing.tsx';
 import VisitorAddinfo from './VisitorAddinfo.tsx';
 
 vi.mock('../../../../features/auth/auth.ts', () => ({
@@ -109,13 +109,7 @@ describe('/mobile/visitor/addinfo', () => {
   it('with information collection off, asks for nothing and says so', async () => {
     const calls = serveVisitors({
       ...answers,
-      findVisitorCategoryConfig: {
-        findVisitorCategoryConfig: {
-          overallSettings: { id: 'o', is_visitor_qr_code: 1, is_visitor_infor: 0 },
-          detailSettings: [],
-          areas: [],
-        },
-      },
+      ...categoryConfig({ is_visitor_infor: 0 }),
     });
     renderVisitorRoutes([{ path: PATH, element: <VisitorAddinfo /> }], PATH);
     expect(await screen.findByText('本单位未开启访客信息采集，无需填写信息')).toBeTruthy();

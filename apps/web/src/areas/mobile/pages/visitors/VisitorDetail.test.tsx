@@ -1,6 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { prepareVisitorTests, renderVisitorRoutes, serveVisitors, testVisit } from './testing.tsx';
+import {
+  prepareVisitorTests,
+  renderVisitorRoutes,
+  serveVisitors,
+  testVisit,
+  categoryConfig,
+  testArea,
+  unlimitedQuota,
+} from './testing.tsx';
 import VisitorDetail from './VisitorDetail.tsx';
 
 vi.mock('../../../../features/auth/auth.ts', () => ({
@@ -15,22 +23,12 @@ afterEach(() => vi.unstubAllGlobals());
 const PATTERN = '/mobile/visitor/detail/:id';
 const renderDetail = (id = 'v1') =>
   renderVisitorRoutes([{ path: PATTERN, element: <VisitorDetail /> }], `/mobile/visitor/detail/${id}`);
-/** The overall settings' switches as findVisitorCategoryConfig gives them. */
-const switches = (is_visitor_qr_code: number) => ({
-  findVisitorCategoryConfig: {
-    findVisitorCategoryConfig: {
-      overallSettings: { id: 'o', is_visitor_qr_code, is_visitor_infor: 1 },
-      detailSettings: [],
-      areas: [],
-    },
-  },
-});
 const ok = (op: string) => ({ [op]: { errcode: '0', msg: '成功', msg_en: 'OK', ids: [] } });
 
 describe('/mobile/visitor/detail/{id}', () => {
   it('shows the visit, its approval trail and a link to the pass once approved', async () => {
     serveVisitors({
-      ...switches(1),
+      ...categoryConfig(),
       findVisitorAppointmentDetail: {
         findVisitorAppointmentDetail: testVisit({
           state: 2,
@@ -67,7 +65,7 @@ describe('/mobile/visitor/detail/{id}', () => {
 
   it('with QR passes off, offers no pass and says the gate checks name and ID', async () => {
     serveVisitors({
-      ...switches(0),
+      ...categoryConfig({ is_visitor_qr_code: 0 }),
       findVisitorAppointmentDetail: { findVisitorAppointmentDetail: testVisit({ state: 2, can_cancel: true }) },
     });
     renderDetail();
@@ -151,35 +149,8 @@ describe('/mobile/visitor/detail/{id}', () => {
   });
 
   describe('changing a visit not yet approved', () => {
-    const area = (id: string, name: string) => ({
-      id,
-      resources_name: name,
-      resources_name_en: null,
-      campus_name: null,
-      building_name: null,
-      available_number: 0,
-    });
-    const config = {
-      findVisitorCategoryConfig: {
-        findVisitorCategoryConfig: {
-          overallSettings: null,
-          detailSettings: [],
-          areas: [area('a1', '东门'), area('a2', '图书馆')],
-        },
-      },
-    };
-    const quota = (v: Record<string, unknown>) => ({
-      findVisitorAvailableNumber: (v.models as { in_school_date: string; in_school_area: string }[]).map((m) => ({
-        in_school_date: m.in_school_date,
-        resources_id: m.in_school_area,
-        resources_name: m.in_school_area,
-        resources_name_en: null,
-        available_number: 0,
-        used: 0,
-        remaining: -1,
-        enough: true,
-      })),
-    });
+    const config = categoryConfig({}, [testArea('a1', '东门'), testArea('a2', '图书馆')]);
+    const quota = unlimitedQuota;
     // the host's invitation, awaiting the visitor: its inviter may change it
     const invitation = (over: Record<string, unknown> = {}) =>
       testVisit({

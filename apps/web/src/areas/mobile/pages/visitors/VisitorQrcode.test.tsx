@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { prepareVisitorTests, renderVisitorRoutes, serveVisitors } from './testing.tsx';
+import { prepareVisitorTests, renderVisitorRoutes, serveVisitors, categoryConfig } from './testing.tsx';
 import VisitorQrcode, { qrDataUrl } from './VisitorQrcode.tsx';
 
 vi.mock('../../../../features/auth/auth.ts', () => ({
@@ -77,13 +77,7 @@ describe('/mobile/visitor/qrcode/{id}', () => {
 
   it('with QR passes off, asks for no pass and says the gate checks name and ID', async () => {
     const calls = serveVisitors({
-      findVisitorCategoryConfig: {
-        findVisitorCategoryConfig: {
-          overallSettings: { id: 'o', is_visitor_qr_code: 0, is_visitor_infor: 1 },
-          detailSettings: [],
-          areas: [],
-        },
-      },
+      ...categoryConfig({ is_visitor_qr_code: 0 }),
       findVisitorPass: pass(),
     });
     renderPass();

@@ -6,7 +6,14 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { prepareVisitorTests, renderVisitorRoutes, serveVisitors } from './testing.tsx';
+import {
+  prepareVisitorTests,
+  renderVisitorRoutes,
+  serveVisitors,
+  categoryConfig,
+  testArea,
+  unlimitedQuota,
+} from './testing.tsx';
 import VisitorAddinfo from './VisitorAddinfo.tsx';
 import VisitorHome from './VisitorHome.tsx';
 import VisitorRegister from './VisitorRegister.tsx';
@@ -104,32 +111,7 @@ const answers = {
   },
   sendVisitorVerificationCode: ok('sendVisitorVerificationCode'),
   registerAccountForPublic: ok('registerAccountForPublic', ['r1']),
-  findVisitorCategoryConfig: {
-    findVisitorCategoryConfig: {
-      overallSettings: {
-        id: 'o',
-        is_welcome_setting: 0,
-        welcome_content: null,
-        sys_name: '示例大学访客',
-        banner_img: null,
-        in_school_name: null,
-        is_visitor_qr_code: 1,
-        is_visitor_infor: 1,
-        visitor_infor_cotent: null,
-      },
-      detailSettings: [],
-      areas: [
-        {
-          id: 'a1',
-          resources_name: '东门',
-          resources_name_en: null,
-          campus_name: null,
-          building_name: null,
-          available_number: 0,
-        },
-      ],
-    },
-  },
+  ...categoryConfig({}, [testArea('a1', '东门')]),
   // the visitor's own registration, as the server gives it back (masked phone)
   findVisitorInfoByAccount: {
     findVisitorInfoByAccount: {
@@ -150,18 +132,7 @@ const answers = {
   findVisitorValidFieldInfo: {
     findVisitorValidFieldInfo: [info('nationality', '国籍', 'text')],
   },
-  findVisitorAvailableNumber: (v: Record<string, unknown>) => ({
-    findVisitorAvailableNumber: (v.models as { in_school_date: string; in_school_area: string }[]).map((m) => ({
-      in_school_date: m.in_school_date,
-      resources_id: m.in_school_area,
-      resources_name: m.in_school_area,
-      resources_name_en: null,
-      available_number: 0,
-      used: 0,
-      remaining: -1,
-      enough: true,
-    })),
-  }),
+  findVisitorAvailableNumber: unlimitedQuota,
   saveVisitorAppointment: ok('saveVisitorAppointment', ['v9']),
   updateVisitorAddFieldInfo: { updateVisitorAddFieldInfo: { errcode: '0', msg: '成功', msg_en: 'OK' } },
 };

@@ -140,3 +140,43 @@ export function testVisit(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** findVisitorCategoryConfig's answer: the overall settings' switches (on unless said), no types, `areas`. */
+export function categoryConfig(
+  switches: { is_visitor_qr_code?: number; is_visitor_infor?: number } = {},
+  areas: unknown[] = [],
+) {
+  return {
+    findVisitorCategoryConfig: {
+      findVisitorCategoryConfig: {
+        overallSettings: { id: 'o', is_visitor_qr_code: 1, is_visitor_infor: 1, ...switches },
+        detailSettings: [],
+        areas,
+      },
+    },
+  };
+}
+
+/** A visitor area as the settings list it. */
+export const testArea = (id: string, name: string, available_number = 0) => ({
+  id,
+  resources_name: name,
+  resources_name_en: null,
+  campus_name: null,
+  building_name: null,
+  available_number,
+});
+
+/** findVisitorAvailableNumber's answer: no limit on any area asked. */
+export const unlimitedQuota = (v: Record<string, unknown>) => ({
+  findVisitorAvailableNumber: (v.models as { in_school_date: string; in_school_area: string }[]).map((m) => ({
+    in_school_date: m.in_school_date,
+    resources_id: m.in_school_area,
+    resources_name: m.in_school_area,
+    resources_name_en: null,
+    available_number: 0,
+    used: 0,
+    remaining: -1,
+    enough: true,
+  })),
+});
