@@ -5,7 +5,6 @@
 // the same in English; axe on the page with the draw open. E2E_SHOTS=<dir> saves screenshots
 // (zh and en at 1280 px, and the draw on a phone at 390 px).
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import {
   BASE,
   accounts,
@@ -20,6 +19,7 @@ import {
   signInAt,
   wallClock,
 } from '../lib.mjs';
+import { seriousViolations } from './accessibility.mjs';
 import { iam, ok, shot } from './resource-admins.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -28,14 +28,6 @@ const DAYS = 7;
 const ENTER = `mutation ($m: InputAppointmentInformation!, $s: [String]) {
   saveAppointmentInformationAll(model: $m, timeSlotIdList: $s) { code auditStatus messages }
 }`;
-
-/** axe-core's serious or critical findings (WCAG 2 A and AA). */
-async function seriousViolations(page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Signs a user in on a page of their own and enters the court's slot on `date` through the API. */
 async function enter(browser, app, track, who, court, date, slot) {
