@@ -1,6 +1,6 @@
 // The ballot on a phone (390x844, issue 21): a court released by ballot whose window is open
 // now; a student enters the ballot for a slot (the date and slots say so, the submit enters it,
-// my appointments lists it as pending "in the ballot"); the administrator, who entered the same
+// my appointments lists it in progress as "in the ballot"); the administrator, who entered the same
 // slot through the API, draws now; the student sees the outcome, the entrants and the drawn
 // position, in Chinese and in English. E2E_SHOTS=<dir> saves screenshots of each step.
 import assert from 'node:assert/strict';
@@ -128,12 +128,12 @@ export const journeys = [
       );
       assert.equal(entered.data?.saveAppointmentInformationAll?.auditStatus, '4', JSON.stringify(entered));
 
-      // My appointments, in progress: pending, in the ballot with its draw time.
+      // My appointments, in progress: "in the ballot" (not "awaiting approval") with its draw time.
       await page.goto(`${app}${BASE}/mobile/myAppointment?tab=progress`);
       const card = page.getByRole('link', { name: new RegExp(court.name) });
       await card.waitFor();
-      await expectText(page, `抽签中，${drawnAt} 开奖`, { within: `a:has-text("${court.name}")` });
-      await expectText(page, '待审批', { within: `a:has-text("${court.name}")` });
+      await expectText(page, `${drawnAt} 开奖`, { within: `a:has-text("${court.name}") .yy-ballot-tag` });
+      await expectText(page, '抽签中', { within: `a:has-text("${court.name}") .adm-tag` });
       await shot(page, 'pending-zh');
       assert.deepEqual(await seriousViolations(page), [], 'axe on my appointments with an entry');
       await card.click();
@@ -153,6 +153,9 @@ export const journeys = [
       const text = await result.innerText();
       assert.match(text, /已中签|未中签：名额已被先抽中的人占满/, text);
       assert.match(text, /第 [12] 位/, text);
+      // the status beside the name: the winner's booking, or "not drawn" (never an approver's "rejected")
+      const won = text.includes('已中签');
+      await expectText(page, won ? '待履约' : '未中签', { within: '.yy-m-detail-status' });
       await shot(page, 'outcome-zh');
       assert.deepEqual(await seriousViolations(page), [], 'axe on the detail with the ballot result');
 

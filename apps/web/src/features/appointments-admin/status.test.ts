@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminBookingVariables } from './listVariables.ts';
 import { bookingDate } from '../booking/dates.ts';
-import { bookingStatus, endsAt, isDeletable, isOpen } from './status.ts';
+import { awaitsApproval, bookingStatus, endsAt, isDeletable, isOpen, mayChangeTime, statusFilter } from './status.ts';
 
 const midnight = (iso: string, offsetHours: number) => Date.parse(`${iso}T00:00:00Z`) - offsetHours * 3_600_000;
 
@@ -93,5 +93,46 @@ describe('bookings list variables', () => {
       state: { eq: '1' },
       audit_status: { eq: '1' },
     });
+  });
+});
+
+describe('an entry in a ballot (audit_status 4) in the back office', () => {
+  const entry = {
+    appointment_date: midnight('2026-03-02', 8),
+    end_time: '10:00',
+    state: '0',
+    audit_status: '4',
+    appointment_state: '0',
+  };
+  const before = endsAt(entry) - 1;
+
+  it('has its own status, "in the ballot", until its draw; cancelled or drawn it shows as any booking', () => {
+    expect(bookingStatus(entry, before)).toBe('inBallot');
+    expect(bookingStatus({ ...entry, state: '1' }, before)).toBe('cancelled');
+    expect(bookingStatus({ ...entry, audit_status: '3' }, before)).toBe('rejected');
+    expect(bookingStatus({ ...entry, audit_status: '0' }, before)).toBe('upcoming');
+  });
+
+  it('cannot be approved or rejected (the draw decides) nor moved; it may be withdrawn, not deleted', () => {
+    expect(awaitsApproval(entry)).toBe(false);
+    expect(mayChangeTime(entry, before)).toBe(false);
+    expect(isOpen(entry, before)).toBe(true);
+    expect(isDeletable(entry, before)).toBe(false);
+    expect(mayChangeTime({ ...entry, audit_status: '0' }, before)).toBe(true);
+  });
+
+  it('is searched by its own filter; "pending" is audit 1 alone, as the home counts pending bookings', () => {
+    expect(statusFilter('inBallot')).toEqual({
+      state: { eq: '0' },
+      audit_status: { eq: '4' },
+      appointment_state: { eq: '0' },
+    });
+    expect(statusFilter('pending')).toEqual({
+      state: { eq: '0' },
+      audit_status: { eq: '1' },
+      appointment_state: { eq: '0' },
+    });
+    // neither "upcoming" finds it
+    expect(statusFilter('upcoming').audit_status).toEqual({ in: ['0', '2'] });
   });
 });

@@ -77,7 +77,11 @@ export function BallotNotice({
   );
 }
 
-/** A list's tag of a booking in a ballot: "in the ballot, drawn at ..." with the icon. */
+/**
+ * A list's tag of a booking that went through a ballot, beside its status (which says "in the
+ * ballot", "not drawn", or the winner's booking status), with the icon: when it is drawn, that
+ * it won, that it came from a ballot, or that the entry was withdrawn.
+ */
 export function BallotTag({ entry, today = todayIso() }: { entry: BallotEntryForSelf; today?: string }) {
   const { t } = useTranslation();
   const kind = outcomeKind(entry.outcome);
@@ -85,7 +89,7 @@ export function BallotTag({ entry, today = todayIso() }: { entry: BallotEntryFor
     <span className="yy-ballot-tag" data-outcome={kind}>
       <BallotIcon />
       {kind === 'waiting'
-        ? t('booking.ballot.inBallot', { time: ballotTime(entry.closes_at, today) })
+        ? t('booking.ballot.drawsAt', { time: ballotTime(entry.closes_at, today) })
         : t(`booking.ballot.short.${entry.outcome === 'withdrawn' ? 'withdrawn' : kind}`)}
     </span>
   );

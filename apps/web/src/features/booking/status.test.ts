@@ -66,9 +66,10 @@ describe('appointmentActions', () => {
 });
 
 describe('an entry in a ballot (audit_status 4)', () => {
-  it('shows as pending until its draw, and may be withdrawn but not moved or terminated', () => {
+  it('shows "in the ballot" until its draw (not "awaiting approval"), and may be withdrawn but not moved or terminated', () => {
     const entry = codes({ audit_status: '4' });
-    expect(bookingStatus(entry, at('08:00'))).toBe('pending');
+    expect(bookingStatus(entry, at('08:00'))).toBe('inBallot');
+    expect(bookingStatus(entry, at('08:00'), { outcome: 'waiting' })).toBe('inBallot');
     expect(inBallot(entry)).toBe(true);
     expect(appointmentActions(entry, at('08:00'))).toMatchObject({ cancel: true, changeTime: false, terminate: false });
   });
@@ -78,5 +79,21 @@ describe('an entry in a ballot (audit_status 4)', () => {
     expect(inBallot(codes({ audit_status: '4', state: '1' }))).toBe(false);
     expect(bookingStatus(codes({ audit_status: '3' }), at('08:00'))).toBe('rejected');
     expect(bookingStatus(codes({ audit_status: '0' }), at('08:00'))).toBe('upcoming');
+  });
+
+  it('after the draw: a winner shows its booking status, a refused entry not drawn shows "not drawn"', () => {
+    expect(bookingStatus(codes({ audit_status: '0' }), at('08:00'), { outcome: 'won' })).toBe('upcoming');
+    // a resource needing approval: the winner awaits approval as any application
+    expect(bookingStatus(codes({ audit_status: '1' }), at('08:00'), { outcome: 'won' })).toBe('pending');
+    for (const outcome of ['full', 'capped', 'refused', 'duplicate'] as const) {
+      expect(bookingStatus(codes({ audit_status: '3' }), at('08:00'), { outcome })).toBe('notDrawn');
+    }
+    // without its entry (or one that never lost) a refusal reads as an approver's
+    expect(bookingStatus(codes({ audit_status: '3' }), at('08:00'))).toBe('rejected');
+    expect(bookingStatus(codes({ audit_status: '3' }), at('08:00'), null)).toBe('rejected');
+    // a withdrawn entry is cancelled
+    expect(bookingStatus(codes({ audit_status: '4', state: '1' }), at('08:00'), { outcome: 'withdrawn' })).toBe(
+      'cancelled',
+    );
   });
 });

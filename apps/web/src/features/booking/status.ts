@@ -1,21 +1,31 @@
-import { bookingStatus as statusOfCodes, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+import { IN_BALLOT, bookingStatus as statusOfCodes, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+import type { BallotEntryForSelf } from './ballot.ts';
 import { addDays, minutesOf } from './dates.ts';
 import type { Appointment, AppointmentFilter } from './types.ts';
 
-export { BOOKING_STATUSES, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+export { BOOKING_STATUSES, IN_BALLOT, endsAt, type BookingStatus } from '../appointments-admin/status.ts';
+
+/**
+ * The status a booking shows its booker: a booking status, or "not drawn" for an entry the
+ * ballot's draw left without a place (the booking is refused, audit '3', and its entry's
+ * outcome says why: docs/GLOSSARY.md "Ballot").
+ */
+export type ShownStatus = BookingStatus | 'notDrawn';
 
 /**
  * antd-mobile Tag colours of the statuses: dark enough for their text on white (outline) and for
  * white text on them (solid) to read at 4.5:1 (axe); antd-mobile's named colours are lighter.
  */
-export const STATUS_TAG_COLOR: Record<BookingStatus, string> = {
+export const STATUS_TAG_COLOR: Record<ShownStatus, string> = {
   pending: '#ad4e00',
+  inBallot: '#531dab',
   upcoming: '#0958d9',
   ended: 'default',
   performed: '#237804',
   noShow: '#a8071a',
   cancelled: 'default',
   rejected: '#a8071a',
+  notDrawn: 'default',
   terminated: 'default',
 };
 
@@ -24,16 +34,17 @@ type Codes = Pick<
   'state' | 'audit_status' | 'appointment_state' | 'appointment_date' | 'start_time' | 'end_time'
 >;
 
-/** The `audit_status` of a booking that is an entry in a ballot awaiting its draw (features/booking/ballot.ts). */
-export const IN_BALLOT = '4';
-
 /**
- * The status a booking shows its booker (features/appointments-admin/status.ts), where an entry
- * in a ballot (audit_status '4', docs/GLOSSARY.md "Ballot") awaiting its draw is pending too.
+ * The status a booking shows its booker (features/appointments-admin/status.ts): an entry in a
+ * ballot awaiting its draw is "in the ballot" (抽签中); after the draw a winner shows as any
+ * booking (upcoming, or pending where the resource needs approval) and, given its ballot entry
+ * (findBallotEntriesForSelf), a refused entry that was not drawn shows "not drawn" (未中签),
+ * not "rejected", which is an approver's word.
  */
-export function bookingStatus(a: Codes, now: number): BookingStatus {
+export function bookingStatus(a: Codes, now: number, ballot?: Pick<BallotEntryForSelf, 'outcome'> | null): ShownStatus {
   const status = statusOfCodes(a, now);
-  return status === 'upcoming' && a.audit_status === IN_BALLOT ? 'pending' : status;
+  const lost = ballot && ballot.outcome !== 'waiting' && ballot.outcome !== 'won' && ballot.outcome !== 'withdrawn';
+  return status === 'rejected' && lost ? 'notDrawn' : status;
 }
 
 /** Whether a booking is an entry in a ballot awaiting its draw. */
@@ -92,7 +103,7 @@ export interface AppointmentActions {
 }
 
 export function appointmentActions(a: Codes & Pick<Appointment, 'series_id'>, now: number): AppointmentActions {
-  const status = bookingStatus(a, now);
+  const status = statusOfCodes(a, now);
   const live = a.state === '0' && a.audit_status !== '3' && a.appointment_state === '0';
   const notStarted = startsAt(a) > now;
   // an entry in a ballot may be withdrawn (cancelled), not moved or terminated as an application

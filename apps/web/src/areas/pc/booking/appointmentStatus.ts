@@ -2,23 +2,20 @@
  * What the desktop lists show of a booking's status: the booking feature's statuses and rules
  * (features/booking/status.ts, shared with the phone screens and the back office).
  */
-import { STATUS_COLOR, statusFilter as filterOfStatus } from '../../../features/appointments-admin/status.ts';
+import { STATUS_COLOR as BOOKING_COLOR, statusFilter } from '../../../features/appointments-admin/status.ts';
 import {
   BOOKING_STATUSES,
-  IN_BALLOT,
   appointmentActions,
   bookingStatus,
   type BookingStatus,
+  type ShownStatus,
 } from '../../../features/booking/status.ts';
-import type { Appointment, AppointmentFilter } from '../../../features/booking/types.ts';
+import type { Appointment } from '../../../features/booking/types.ts';
 
-export { BOOKING_STATUSES, STATUS_COLOR, appointmentActions, bookingStatus, type BookingStatus };
+export { BOOKING_STATUSES, appointmentActions, bookingStatus, statusFilter, type BookingStatus, type ShownStatus };
 
-/** The filter columns of a status; pending takes in entries awaiting a ballot's draw, as `bookingStatus` shows them. */
-export function statusFilter(status: BookingStatus): AppointmentFilter {
-  const filter = filterOfStatus(status);
-  return status === 'pending' ? { ...filter, audit_status: { in: ['1', IN_BALLOT] } } : filter;
-}
+/** antd Tag colours of the statuses a booker sees ("not drawn": a ballot's outcome, not an approver's refusal). */
+export const STATUS_COLOR: Record<ShownStatus, string> = { ...BOOKING_COLOR, notDrawn: 'default' };
 
 /** The statuses the list is searched by ('ended' shares 'upcoming''s codes: the server filters on codes only). */
 export const SEARCHABLE_STATUSES = BOOKING_STATUSES.filter((s) => s !== 'ended');

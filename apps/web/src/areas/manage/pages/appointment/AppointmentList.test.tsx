@@ -332,6 +332,48 @@ describe('approve and reject', () => {
   });
 });
 
+describe('an entry in a ballot (audit_status 4)', () => {
+  const entry = booking('aaaaaaaa-0000-4000-8000-000000000005', { audit_status: '4', appointment_user_name: '孙同学' });
+  const listOf = (nodes: AdminAppointment[]) => () => ({
+    findAppointmentInformationAllForAppointMent: {
+      edges: nodes.map((node) => ({ node, cursor: node.id })),
+      pageInfo: { hasNextPage: false, endCursor: null },
+      totalCount: nodes.length,
+    },
+  });
+
+  it('shows "in the ballot" with the ballot mark, and offers no approval or change of time, only cancelling', async () => {
+    serve({ findAppointmentInformationAllForAppointMent: listOf([entry, upcoming]) });
+    renderList();
+    await screen.findByText('孙同学');
+    const row = rowOf('孙同学');
+    const tag = within(row).getByText('抽签中').closest('.ant-tag')!;
+    expect(tag.querySelector('svg')).toBeTruthy();
+    expect(within(row).queryByText('待履约')).toBeNull();
+    expect(within(row).queryByRole('button', { name: /通\s*过/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /驳\s*回/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /改\s*期/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: /取消预约/ })).toBeTruthy();
+    // a booking to come may still be moved
+    expect(within(rowOf('钱同学')).getByRole('button', { name: /改\s*期/ })).toBeTruthy();
+  });
+
+  it('is searched by its own status (audit 4), apart from "pending" (audit 1, as the home counts)', async () => {
+    const calls = serve({ findAppointmentInformationAllForAppointMent: listOf([entry]) });
+    renderList();
+    await screen.findByText('孙同学');
+    await pickOption('状态', '抽签中');
+    await search();
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.filter).toEqual({
+        state: { eq: '0' },
+        audit_status: { eq: '4' },
+        appointment_state: { eq: '0' },
+      }),
+    );
+  });
+});
+
 describe('batch delete', () => {
   it('selects only finished records and deletes them after a confirmation', async () => {
     const calls = serve({ batchDeleteAppointmentInformation: ok('batchDeleteAppointmentInformation') });

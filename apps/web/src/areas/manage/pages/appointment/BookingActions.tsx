@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Popconfirm, Space, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { awaitsApproval, isDeletable, isOpen } from '../../../../features/appointments-admin/status.ts';
+import { awaitsApproval, isDeletable, isOpen, mayChangeTime } from '../../../../features/appointments-admin/status.ts';
 import type { AdminAppointment } from '../../../../features/appointments-admin/types.ts';
 import type { ReasonKind } from './ReasonDialog.tsx';
 
@@ -18,8 +18,9 @@ export interface BookingActionHandlers {
 }
 
 /**
- * The decisions a booking allows now: approve and reject while it awaits approval, change time
- * and cancel while it is still to come, terminate an application awaiting approval, delete a
+ * The decisions a booking allows now: approve and reject while it awaits approval (never an
+ * entry in a ballot: the draw decides), change time (not an entry) and cancel while it is still
+ * to come, terminate an application awaiting approval, delete a
  * finished record (after a confirmation). `compact` (table rows) folds the rarer ones into "More".
  */
 export function BookingActions({
@@ -40,7 +41,12 @@ export function BookingActions({
   const type = compact ? 'link' : 'default';
   const secondary: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
   if (open) {
-    secondary.push({ key: 'change', label: t('appointments.action.changeTime'), run: () => handlers.onChangeTime(a) });
+    if (mayChangeTime(a, now))
+      secondary.push({
+        key: 'change',
+        label: t('appointments.action.changeTime'),
+        run: () => handlers.onChangeTime(a),
+      });
     if (handlers.mayCancel?.(a) !== false)
       secondary.push({
         key: 'cancel',

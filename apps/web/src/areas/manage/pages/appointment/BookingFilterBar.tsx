@@ -66,6 +66,7 @@ export function filtersFromSearch(params: URLSearchParams): AdminBookingFilters 
 /** Statuses one can search for ("ended" is "to be performed" whose time has passed: not a server filter). */
 const SEARCHABLE: BookingStatus[] = [
   'pending',
+  'inBallot',
   'upcoming',
   'performed',
   'noShow',

@@ -1,17 +1,23 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOR, bookingStatus } from '../../../../features/appointments-admin/status.ts';
+import { BallotIcon } from '../../../../features/booking/Ballot.tsx';
 import { bookingDate } from '../../../../features/booking/dates.ts';
 import type { AdminAppointment } from '../../../../features/appointments-admin/types.ts';
 import { pick } from '../../../../lib/i18n.ts';
 
-/** The booking's status tag, and "approved" beside it when it went through approval and passed. */
+/**
+ * The booking's status tag (an entry in a ballot with the ballot's mark), and "approved" beside
+ * it when it went through approval and passed.
+ */
 export function BookingStatusTags({ booking, now }: { booking: AdminAppointment; now: number }) {
   const { t } = useTranslation();
   const status = bookingStatus(booking, now);
   return (
     <Space size={4} wrap>
-      <Tag color={STATUS_COLOR[status]}>{t(`appointments.status.${status}`)}</Tag>
+      <Tag color={STATUS_COLOR[status]} icon={status === 'inBallot' ? <BallotIcon className="anticon" /> : undefined}>
+        {t(`appointments.status.${status}`)}
+      </Tag>
       {booking.audit_status === '2' ? <Tag color="green">{t('appointments.audit.2')}</Tag> : null}
     </Space>
   );

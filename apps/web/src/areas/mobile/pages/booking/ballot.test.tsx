@@ -144,15 +144,16 @@ describe('entering a ballot on the application form', () => {
 });
 
 describe('my appointments: an entry in a ballot', () => {
-  it('lists as pending with "in the ballot, drawn at ..." (text and icon)', async () => {
+  it('lists in the in-progress tab as "in the ballot", drawn at ... (text and icon)', async () => {
     const calls = serveBooking({
       findAppointmentInformationAllForAccount: list(appointment({ audit_status: '4' })),
       findBallotEntriesForSelf: { findBallotEntriesForSelf: [entry()] },
     });
     renderRoutes([{ path: '/mobile/myAppointment', element: <MyAppointment /> }], '/mobile/myAppointment?tab=progress');
     const card = await screen.findByRole('link', { name: /羽毛球场1号/ });
-    expect(within(card).getByText('待审批')).toBeTruthy();
-    const tag = await within(card).findByText('抽签中，02-23 21:10 开奖');
+    expect(within(card).getByText('抽签中')).toBeTruthy();
+    expect(within(card).queryByText('待审批')).toBeNull();
+    const tag = await within(card).findByText('02-23 21:10 开奖');
     expect(tag.closest('.yy-ballot-tag')?.querySelector('svg')).toBeTruthy();
     const listed = calls.find((c) => c.op === 'findAppointmentInformationAllForAccount')!.variables;
     expect(listed.filter).toMatchObject({ audit_status: { in: ['1', '4'] } });
@@ -198,6 +199,9 @@ describe('my appointments: an entry in a ballot', () => {
       '/mobile/appointmentDetail/reserved/a1',
     );
     const result = (await screen.findByText('未中签：您在黑名单中')).closest('section')!;
+    // the status says "not drawn", not an approver's "rejected"
+    await waitFor(() => expect(screen.getByText('未中签')).toBeTruthy());
+    expect(screen.queryByText('审批未通过')).toBeNull();
     expect(within(result).getByText('5 人')).toBeTruthy();
     expect(within(result).getByRole('heading').textContent).toBe('抽签结果');
   });

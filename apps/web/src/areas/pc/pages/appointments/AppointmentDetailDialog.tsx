@@ -37,13 +37,13 @@ export function AppointmentDetailDialog({
   const { t } = useTranslation();
   const { account } = useSession();
   const evaluate = onEvaluate ? evaluateAction(a, account) : null;
-  const status = bookingStatus(a, Date.now());
   const can = appointmentActions(a, Date.now());
   const date = bookingDate(a.appointment_date);
   const sep = t('pcBooking.listSeparator');
   const attachment = useAttachmentHref(a.enclosure);
   // the ballot side of a booking that came through one (winners included): its outcome
   const ballot = useBallotEntriesForSelf([a.id]).data?.get(a.id);
+  const status = bookingStatus(a, Date.now(), ballot);
   const participants = (a.appointmentParticipantList ?? [])
     .map((p) => [p.participant_name, p.participant_dept_name].filter(Boolean).join(' / '))
     .filter(Boolean);

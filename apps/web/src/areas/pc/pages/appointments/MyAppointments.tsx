@@ -255,8 +255,8 @@ export default function MyAppointments() {
             key: 'status',
             width: 150,
             render: (_, a) => {
-              const s = bookingStatus(a, Date.now());
               const entry = ballot.data?.get(a.id);
+              const s = bookingStatus(a, Date.now(), entry);
               return (
                 <Space size={4} wrap>
                   <Tag color={STATUS_COLOR[s]}>{t(`pcBooking.status.${s}`)}</Tag>

@@ -22,7 +22,7 @@ export function AppointmentCard({
   ballot?: BallotEntryForSelf;
 }) {
   const { t } = useTranslation();
-  const status = bookingStatus(a, now);
+  const status = bookingStatus(a, now, ballot);
   return (
     <Link to={mobilePaths.appointmentDetail(tab, a.id)} className="yy-m-appt">
       <div className="yy-m-appt-head">

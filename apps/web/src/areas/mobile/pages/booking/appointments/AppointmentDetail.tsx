@@ -227,7 +227,7 @@ export default function AppointmentDetail() {
   } else if (!a) {
     body = <Empty title={t('booking.detail.notFound')} />;
   } else {
-    const status = bookingStatus(a, now);
+    const status = bookingStatus(a, now, ballot);
     const can = appointmentActions(a, now);
     body = (
       <>
