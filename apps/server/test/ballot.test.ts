@@ -325,6 +325,22 @@ describe('ballot: entering, drawing, and booking after', () => {
     }
   });
 
+  it('drawn early, the date books as usual while its window is still open; entering again answers the entry', async () => {
+    const r = await ballotResource();
+    const [a, b] = await makeUsers(t, 2, 'bal-e-');
+    bookingClock.now = () => OPENS + 60_000;
+    const entered = await enter(a!.token, r.id, [r.slots[0]!.id]);
+    expect(entered).toMatchObject({ code: '0', auditStatus: '4' });
+    expect(await enter(a!.token, r.id, [r.slots[0]!.id])).toMatchObject({
+      auditStatus: '4',
+      appointmentId: entered.appointmentId,
+    });
+    await data(admin, DRAW_NOW, { id: r.id, date: DATE });
+    // the window has not closed, but the date is drawn: a submit is decided at once
+    expect(await enter(b!.token, r.id, [r.slots[1]!.id])).toMatchObject({ code: '0', auditStatus: '0' });
+    expect((await enter(b!.token, r.id, [r.slots[0]!.id])).name).toBe('BOOKING_SLOT_TAKEN');
+  });
+
   it('a withdrawn entry takes no part and gives back nothing', async () => {
     const r = await ballotResource({ available_number: 3 });
     const [u] = await makeUsers(t, 1, 'bal-c-');

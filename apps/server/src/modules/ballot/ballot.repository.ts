@@ -26,78 +26,107 @@ export async function settingsOf(tx: Executor, tenantId: string, targetIds: stri
 
 const compiledEntering = compiledCache();
 
+/** What entering a date's ballot reads of it: drawn, entries awaiting the draw, the person's waiting entries. */
+export interface EntryState {
+  drawn: boolean;
+  waiting: number;
+  mine: { slot: string; appointment_id: string }[];
+}
+
+/** The placeholders of the entering statements. */
+const P = {
+  tenant: sql.placeholder('tenant'),
+  resource: sql.placeholder('resource'),
+  type: sql.placeholder('type'),
+  date: sql.placeholder('date'),
+  person: sql.placeholder('person'),
+  key: sql.placeholder('key'),
+};
+
+/** Whether the date was drawn (a condition on the entering statements' placeholders). */
+const drawnSql = () => {
+  const d = ballotDraws;
+  return sql`exists (select 1 from ${d} where ${d.tenant_id} = ${P.tenant}::uuid and ${d.resources_id} = ${P.resource}::uuid
+    and ${d.appointment_date} = ${P.date})`;
+};
+
+/** The columns `drawn`, `waiting` and `mine` of `EntryState`, each computed only when `when` holds. */
+function stateColumns(when: SQL) {
+  const e = ballotEntries;
+  const a = appointments;
+  const date = sql`${e.tenant_id} = ${P.tenant}::uuid and ${e.resources_id} = ${P.resource}::uuid and ${e.appointment_date} = ${P.date}`;
+  return sql`case when ${when} then ${drawnSql()} end as drawn,
+    case when ${when} then (select count(*)::int from ${e} where ${date} and ${e.draw_id} is null) end as waiting,
+    case when ${when} then (select coalesce(json_agg(json_build_object('slot', ${e.slot}, 'appointment_id', ${e.appointment_id})), '[]'::json)
+      from ${e} join ${a} on ${a.id} = ${e.appointment_id}
+      where ${date} and ${e.person} = ${P.person} and ${e.draw_id} is null and ${a.state} = '0' and ${a.audit_status} = '4') end as mine`;
+}
+
+function stateOf(row: Record<string, unknown>): EntryState {
+  const mine = (typeof row.mine === 'string' ? JSON.parse(row.mine) : row.mine) as EntryState['mine'] | null;
+  return { drawn: row.drawn === true, waiting: Number(row.waiting ?? 0), mine: mine ?? [] };
+}
+
 /**
- * The settings rows of a resource and its type, and, when the setting in force (the resource's
- * own, else its type's) is the ballot, the date's ballot lock taken shared (`lockDateShared`):
- * one statement. The lock waits for a running draw of the date; read what the draw changes
- * (`entryState`) in a later statement, whose snapshot then shows it.
+ * What entering reads, in ONE statement: the settings rows of a resource and its type and, when
+ * the setting in force (the resource's own, else its type's) is the ballot, the date's ballot
+ * lock taken shared (it waits for a running draw of the date) and the date's state (`EntryState`).
+ * The state is read with the statement's snapshot, taken before the lock was granted: it may
+ * miss a draw that ended meanwhile, so a write that depends on the date not being drawn checks
+ * it again in its own statement (`notDrawn`), and a refusal that depends on it reads it again
+ * (`entryState`).
  */
-export async function settingsLockingDate(
+export async function enteringRead(
   tx: Executor,
   tenantId: string,
-  where: { resourceId: string; typeId: string; isoDate: string },
-): Promise<{ rows: BallotSettingRow[]; locked: boolean }> {
+  where: { resourceId: string; typeId: string; isoDate: string; person: string },
+): Promise<{ rows: BallotSettingRow[]; state: EntryState | null }> {
   const s = ballotSettings;
-  const statement = compiledEntering('settings-lock', () => {
-    const p = {
-      tenant: sql.placeholder('tenant'),
-      resource: sql.placeholder('resource'),
-      type: sql.placeholder('type'),
-      key: sql.placeholder('key'),
-    };
-    const mine = sql`${s.tenant_id} = ${p.tenant}::uuid and ((${s.target_kind} = 'resource' and ${s.target_id} = ${p.resource}::uuid)
-      or (${s.target_kind} = 'type' and ${s.target_id} = ${p.type}::uuid))`;
+  const statement = compiledEntering('entering-read', () => {
+    const mine = sql`${s.tenant_id} = ${P.tenant}::uuid and ((${s.target_kind} = 'resource' and ${s.target_id} = ${P.resource}::uuid)
+      or (${s.target_kind} = 'type' and ${s.target_id} = ${P.type}::uuid))`;
+    const ballot = sql`(select ${s.release_mode} from ${s} where ${mine} order by ${s.target_kind} = 'resource' desc limit 1) = 'ballot'`;
     return sql`select (select coalesce(json_agg(${s}), '[]'::json) from ${s} where ${mine}) as rows,
-      case when (select ${s.release_mode} from ${s} where ${mine} order by ${s.target_kind} = 'resource' desc limit 1) = 'ballot'
-        then (select true from pg_advisory_xact_lock_shared(hashtextextended(${p.key}, 0))) else false end as locked`;
+      case when ${ballot} then (select true from pg_advisory_xact_lock_shared(hashtextextended(${P.key}, 0))) else false end as locked,
+      ${stateColumns(ballot)}`;
   });
   const [row = {}] = await runCompiled(tx, statement, {
     tenant: tenantId,
     resource: where.resourceId,
     type: where.typeId,
+    date: where.isoDate,
+    person: where.person,
     key: drawKey(tenantId, where.resourceId, where.isoDate),
   });
-  return { rows: rowsFromJson(ballotSettings, row.rows), locked: row.locked === true };
+  return { rows: rowsFromJson(ballotSettings, row.rows), state: row.locked === true ? stateOf(row) : null };
 }
 
-/**
- * What entering a date's ballot needs to know, in one statement (after `settingsLockingDate`):
- * whether the date was drawn, how many entries await the draw, and the person's entries still
- * waiting (their bookings not withdrawn).
- */
+/** The date's state (`EntryState`) read afresh, in one statement (the date's lock held). */
 export async function entryState(
   tx: Executor,
   tenantId: string,
   where: { resourceId: string; isoDate: string; person: string },
-): Promise<{ drawn: boolean; waiting: number; mine: { slot: string; appointment_id: string }[] }> {
-  const e = ballotEntries;
-  const d = ballotDraws;
-  const a = appointments;
-  const statement = compiledEntering('entry-state', () => {
-    const p = {
-      tenant: sql.placeholder('tenant'),
-      resource: sql.placeholder('resource'),
-      date: sql.placeholder('date'),
-      person: sql.placeholder('person'),
-    };
-    const date = sql`${e.tenant_id} = ${p.tenant}::uuid and ${e.resources_id} = ${p.resource}::uuid and ${e.appointment_date} = ${p.date}`;
-    return sql`select
-      exists (select 1 from ${d} where ${d.tenant_id} = ${p.tenant}::uuid and ${d.resources_id} = ${p.resource}::uuid
-        and ${d.appointment_date} = ${p.date}) as drawn,
-      (select count(*)::int from ${e} where ${date} and ${e.draw_id} is null) as waiting,
-      (select coalesce(json_agg(json_build_object('slot', ${e.slot}, 'appointment_id', ${e.appointment_id})), '[]'::json)
-        from ${e} join ${a} on ${a.id} = ${e.appointment_id}
-        where ${date} and ${e.person} = ${p.person} and ${e.draw_id} is null and ${a.state} = '0' and ${a.audit_status} = '4') as mine`;
-  });
+): Promise<EntryState> {
+  const statement = compiledEntering('entry-state', () => sql`select ${stateColumns(sql`true`)}`);
   const [row = {}] = await runCompiled(tx, statement, {
     tenant: tenantId,
     resource: where.resourceId,
     date: where.isoDate,
     person: where.person,
   });
-  const mine = (typeof row.mine === 'string' ? JSON.parse(row.mine) : row.mine) as
-    { slot: string; appointment_id: string }[] | null;
-  return { drawn: row.drawn === true, waiting: Number(row.waiting ?? 0), mine: mine ?? [] };
+  return stateOf(row);
+}
+
+/**
+ * A guard for writing entries (`insertInactiveWith`): the date is not drawn, checked by the
+ * writing statement itself (its own snapshot, the date's lock held).
+ */
+export function notDrawn(tenantId: string, resourceId: string, isoDate: string) {
+  return {
+    key: 'ballot-not-drawn',
+    where: sql`not ${drawnSql()}`,
+    values: { tenant: tenantId, resource: resourceId, date: isoDate },
+  };
 }
 
 /** Creates or replaces the settings of one target. */

@@ -12,7 +12,14 @@ import {
   type CheckedSubmit,
   type SaveResult,
 } from '../booking/booking.service.ts';
-import { dateState, entryState, settingsLockingDate, settingsOf, type BallotSettingRow } from './ballot.repository.ts';
+import {
+  dateState,
+  enteringRead,
+  entryState,
+  notDrawn,
+  settingsOf,
+  type BallotSettingRow,
+} from './ballot.repository.ts';
 import { ballotEntries } from './ballot.tables.ts';
 import { personOf, slotKey, windowOf } from './ballot.rules.ts';
 
@@ -79,28 +86,34 @@ export function ballotWindow(
  * entry. Entering a slot again gives back the entry already there (one entry per person and
  * slot). After the window, while the date's entries wait for the draw, a submit is refused
  * (BALLOT_DRAW_PENDING); once drawn, or with nobody entered, the engine books as usual (null).
- * Nothing is decided here, so entering costs three statements after the engine's checks: the
- * settings with the date's lock, the date's state with the person's entries, and the bookings
- * with their entries (the operate log goes with the commit).
+ * Nothing is decided here, so entering costs two statements after the engine's checks: the
+ * settings with the date's lock, its state and the person's entries; and the bookings with their
+ * entries, written only if the date is still not drawn (the operate log goes with the commit).
  */
 export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit): Promise<SaveResult | null> {
   const { tenant, user, res, targets, isoDate } = s;
   const resourceId = res.row.id;
   const typeId = res.row.resources_type_id;
-  const { rows } = await settingsLockingDate(tx, tenant.id, { resourceId, typeId, isoDate });
-  const window = ballotWindow(effectiveSetting(rows, resourceId, typeId), isoDate, res.rules, tenant.timeZone);
-  if (!window) return null;
-  const now = bookingClock.now();
   const person = personOf(user.account);
-  const state = await entryState(tx, tenant.id, { resourceId, isoDate, person });
-  if (state.drawn) return null;
+  const read = await enteringRead(tx, tenant.id, { resourceId, typeId, isoDate, person });
+  const window = ballotWindow(effectiveSetting(read.rows, resourceId, typeId), isoDate, res.rules, tenant.timeZone);
+  if (!window || !read.state) return null;
+  const now = bookingClock.now();
   const closes = formatDateTime(window.closesAt, tenant.timeZone);
   if (now >= window.closesAt) {
-    if (state.waiting > 0) throw new AppError('BALLOT_DRAW_PENDING', { closesAt: closes });
+    // refused only on the date's state read afresh (the first read may predate a draw that just ended)
+    const state =
+      read.state.drawn || !read.state.waiting
+        ? read.state
+        : await entryState(tx, tenant.id, { resourceId, isoDate, person });
+    if (!state.drawn && state.waiting > 0) throw new AppError('BALLOT_DRAW_PENDING', { closesAt: closes });
     return null;
   }
-  const had = new Map(state.mine.map((e) => [e.slot, e.appointment_id]));
+  if (read.state.drawn) return null;
+  const had = new Map(read.state.mine.map((e) => [e.slot, e.appointment_id]));
   const fresh = targets.filter((t) => !had.has(slotKey(t.start, t.end)));
+  // entering again only answers the entries there: unless the date was drawn meanwhile (read afresh)
+  if (!fresh.length && (await entryState(tx, tenant.id, { resourceId, isoDate, person })).drawn) return null;
   const entries = fresh.map((t) => ({
     resources_id: resourceId,
     appointment_date: isoDate,
@@ -114,7 +127,10 @@ export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit)
     tenant.id,
     fresh.map((t) => ({ ...rowOf(s.model, res, user, s.dept, t, isoDate, false), audit_status: IN_BALLOT })),
     { table: ballotEntries, rows: entries },
+    notDrawn(tenant.id, resourceId, isoDate),
   );
+  // drawn early (drawBallotNow) while this submit waited for the date's lock: booked as usual
+  if (fresh.length && !inserted.length) return null;
   await insertRequestChildren(
     tx,
     tenant.id,

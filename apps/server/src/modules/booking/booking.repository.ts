@@ -228,13 +228,16 @@ export async function insertExclusiveMany(
  * constraint) and, in the SAME statement, a row of `companion.table` for each, naming its
  * booking in `appointment_id` (another module's record of it: the ballot's entry): one round
  * trip however many. Rows travel as JSON (`jsonb_to_recordset`), ids are made here; the
- * statement is compiled once per shape. Gives the bookings in the order given.
+ * statement is compiled once per shape. With a `guard` (a condition on its own placeholders,
+ * `key` naming its shape), nothing is written unless it holds when the statement runs. Gives
+ * the bookings in the order given, or none when the guard did not hold.
  */
 export async function insertInactiveWith(
   tx: Executor,
   tenantId: string,
   list: readonly NewAppointment[],
   companion: { table: PgTable; rows: readonly Record<string, unknown>[] },
+  guard?: { key: string; where: SQL; values: Record<string, unknown> },
 ): Promise<AppointmentRow[]> {
   const rows = list.map((values) => ({ ...values, id: randomUUID(), tenant_id: tenantId, active: false }));
   if (!rows.length) return [];
@@ -248,7 +251,7 @@ export async function insertInactiveWith(
   const mateColumns = getTableColumns(companion.table) as Record<string, AnyPgColumn>;
   const mateGiven = mateKeys.filter((k) => k in mateColumns).map((k) => [k, mateColumns[k]!] as const);
   const shape = writeShape(
-    `inactive-with:${keys.join(',')}:${getTableConfig(companion.table).name}:${mateKeys.join(',')}`,
+    `inactive-with:${keys.join(',')}:${getTableConfig(companion.table).name}:${mateKeys.join(',')}:${guard?.key ?? ''}`,
     () => {
       const { given, filled } = columnsOf(appointments, keys);
       const { names, types } = recordsetColumns(given.map(([, c]) => c));
@@ -262,7 +265,7 @@ export async function insertInactiveWith(
         filled,
         statement: compile(
           sql`with b as (insert into ${appointments} (${names}) select ${names} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-            as x(${types}) returning ${returning}),
+            as x(${types}) where ${guard?.where ?? sql`true`} returning ${returning}),
           m as (insert into ${companion.table} (${mate.names}) select ${mate.names} from jsonb_to_recordset(${sql.placeholder('mates')}::jsonb)
             as x(${mate.types}) where x.appointment_id in (select id from b))
           select * from b`,
@@ -276,9 +279,11 @@ export async function insertInactiveWith(
     return o;
   };
   const got = await runCompiled(tx, shape.statement, {
+    ...guard?.values,
     rows: JSON.stringify(rows.map((r) => toJson(r, shape.given))),
     mates: JSON.stringify(mates.map((r) => toJson(r, mateGiven))),
   });
+  if (!got.length) return [];
   const byId = new Map(got.map((g) => [String(g.id), g]));
   return rows.map((row) => rowOfInsert(shape, row, byId.get(row.id)!) as AppointmentRow);
 }
