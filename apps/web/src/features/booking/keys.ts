@@ -14,4 +14,5 @@ export const bookingKeys = {
   cancelTime: (id: string) => [...bookingKeys.all, 'cancelTime', id] as const,
   ballotDate: (resourceId: string, date: string) => [...bookingKeys.all, 'ballotDate', resourceId, date] as const,
   ballotEntries: (ids: readonly string[]) => [...bookingKeys.all, 'ballotEntries', ids] as const,
+  ballotReleases: (resourceIds: readonly string[]) => [...bookingKeys.all, 'ballotReleases', resourceIds] as const,
 };

@@ -378,3 +378,85 @@ describe('booking dialog: dates not open yet (7 days ahead, the next one at 21:0
     },
   );
 });
+
+describe('booking dialog: a date released by ballot', () => {
+  const info = (over: Record<string, unknown> = {}) => ({
+    findBallotDateInfo: {
+      resources_id: RESOURCE_ID,
+      appointment_date: todayIso(),
+      release_mode: 'ballot',
+      window_minutes: 10,
+      opens_at: '2099-02-23 21:00:00',
+      closes_at: '2099-02-23 21:10:00',
+      phase: 'collecting',
+      slots: [],
+      mine: [],
+      ...over,
+    },
+  });
+  const entered = {
+    saveAppointmentInformationAll: {
+      ...saved.saveAppointmentInformationAll,
+      messages: ['已参加抽签'],
+      auditStatus: '4',
+    },
+  };
+
+  it(
+    'while collecting says when it is drawn (text and icon), submits as "enter the ballot" and answers that the user entered',
+    { timeout: 60_000 },
+    async () => {
+      serveGraphql({ ...dialogAnswers, findBallotDateInfo: info(), saveAppointmentInformationAll: entered });
+      const dialog = await openDialog();
+      const notice = await within(dialog).findByText('抽签报名中，02-23 21:10 开奖');
+      expect(notice.closest('.yy-ballot-notice')?.querySelector('svg')).toBeTruthy();
+      expect(within(dialog).getByText('报名不占名额，先后不影响结果；开奖后通知您结果')).toBeTruthy();
+      expect(variablesOf('findBallotDateInfo')[0]).toEqual({ resourcesId: RESOURCE_ID, date: todayIso() });
+      // an open slot says it can be entered; a taken one stays taken
+      fireEvent.click(within(dialog).getByRole('button', { name: '10:00–11:00 · 可报名' }));
+      expect(screen.getByRole('button', { name: /11:00–12:00 · 已被他人预约/ })).toHaveProperty('disabled', true);
+      next();
+      fireEvent.change(await screen.findByLabelText('预约主题'), { target: { value: '羽毛球训练' } });
+      await choose('所在单位', '计算机学院');
+      next();
+      fireEvent.click(await screen.findByRole('checkbox', { name: '我已阅读并同意预约须知' }));
+      expect(screen.queryByText('提交预约', { selector: 'button span' })).toBeNull();
+      fireEvent.click(button('参加抽签'));
+      // the answer: entered, drawn at the window's end; no "booked"
+      expect(await screen.findByText('已参加抽签，2099-02-23 21:10 开奖')).toBeTruthy();
+      expect(screen.queryByText('预约成功')).toBeNull();
+      expect(variablesOf('saveAppointmentInformationAll')[0]).toMatchObject({
+        timeSlotIdList: ['a10'],
+        model: { resources_id: RESOURCE_ID, appointment_date: todayIso(), theme: '羽毛球训练' },
+      });
+    },
+  );
+
+  it(
+    'once entries closed, says the draw is pending and nothing can be chosen; an entered slot shows as the user’s',
+    { timeout: 60_000 },
+    async () => {
+      serveGraphql({
+        ...dialogAnswers,
+        findBallotDateInfo: info({
+          phase: 'drawing',
+          mine: [{ slot: '10:00-11:00', appointment_id: 'b1', outcome: 'waiting' }],
+        }),
+      });
+      const dialog = await openDialog();
+      expect(await within(dialog).findByText('报名已于 02-23 21:10 截止，等待开奖')).toBeTruthy();
+      const mine = within(dialog).getByRole('button', { name: '10:00–11:00 · 您已报名该时段的抽签，开奖后通知结果' });
+      expect(mine).toHaveProperty('disabled', true);
+      // the user's entries under the notice, awaiting the draw
+      expect(within(within(dialog).getByRole('list', { name: '我的抽签' })).getByText(/等待开奖/)).toBeTruthy();
+    },
+  );
+
+  it('a date that races shows no ballot notice; its slots read as usual', { timeout: 60_000 }, async () => {
+    serveGraphql({ ...dialogAnswers, findBallotDateInfo: info({ release_mode: 'race', phase: 'race' }) });
+    const dialog = await openDialog();
+    fireEvent.click(await within(dialog).findByRole('button', { name: '10:00–11:00 · 可预约' }));
+    await waitFor(() => expect(variablesOf('findBallotDateInfo').length).toBeGreaterThan(0));
+    expect(dialog.querySelector('.yy-ballot-notice')).toBeNull();
+  });
+});

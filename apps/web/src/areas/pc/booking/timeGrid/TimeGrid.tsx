@@ -1,6 +1,7 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../lib/i18n.ts';
+import { BallotIcon } from '../../../../features/booking/Ballot.tsx';
 import { slotLook } from '../../../../features/booking/slots.ts';
 import {
   describeCell,
@@ -24,6 +25,11 @@ export interface TimeGridRow {
   freeTime: boolean;
   slots?: readonly SlotAvailability[];
   error?: string;
+  /**
+   * Released by ballot (docs/GLOSSARY.md "Ballot"): the collection window's minutes. The row
+   * says so with text and icon; the booking dialog tells the date's phase.
+   */
+  ballotMinutes?: number;
 }
 
 export interface TimeGridProps {
@@ -53,6 +59,8 @@ interface ShortTexts {
   loading: string;
   freeTime: string;
   freeTimeAction: string;
+  ballot: string;
+  ballotTip: (minutes: number) => string;
 }
 
 interface RowProps {
@@ -86,6 +94,12 @@ const GridRow = memo(function GridRow({ row, columns, selectedIds, texts, short,
         {row.name}
       </button>
       {row.detail ? <span className="yy-tg-detail">{row.detail}</span> : null}
+      {row.ballotMinutes ? (
+        <span className="yy-tg-ballot" data-tip={short.ballotTip(row.ballotMinutes)}>
+          <BallotIcon />
+          {short.ballot}
+        </span>
+      ) : null}
     </th>
   );
   if (row.freeTime) {
@@ -182,6 +196,8 @@ export function TimeGrid({ rows, selection, onToggle, onOpenResource, onFreeTime
       loading: t('pcBooking.grid.rowLoading'),
       freeTime: t('pcBooking.grid.freeTime'),
       freeTimeAction: t('pcBooking.grid.freeTimeAction'),
+      ballot: t('pcBooking.grid.ballot'),
+      ballotTip: (n) => t('pcBooking.grid.ballotTip', { n }),
     }),
     [t],
   );
@@ -282,8 +298,8 @@ function mark(name: 'render' | 'commit' | 'paint') {
   performance.mark(`yy-time-grid:${name}`);
 }
 
-/** What the cell colours mean. */
-export function TimeGridLegend() {
+/** What the cell colours mean, and the ballot's mark when a resource shown is released by ballot. */
+export function TimeGridLegend({ ballot = false }: { ballot?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="yy-tg-legend" aria-label={t('pcBooking.grid.legend')}>
@@ -293,6 +309,12 @@ export function TimeGridLegend() {
           {t(`pcBooking.grid.legendItem.${s}`)}
         </span>
       ))}
+      {ballot ? (
+        <span className="yy-tg-legend-ballot">
+          <BallotIcon />
+          {t('pcBooking.grid.legendItem.ballot')}
+        </span>
+      ) : null}
     </div>
   );
 }

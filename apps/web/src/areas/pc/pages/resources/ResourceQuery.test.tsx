@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveGraphql } from '../../../../testing/graphqlServer.ts';
 import { RESOURCE_ID, TYPE_ID, court, dialogAnswers } from '../../booking/testing/fixtures.ts';
@@ -127,5 +127,46 @@ describe('/pc/resources/:id/list: a date not open yet', () => {
     renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
     await screen.findByLabelText('场地A 10:00–11:00 · 可预约', {}, { timeout: 15_000 });
     expect(screen.queryByText(/尚未开放预约/)).toBeNull();
+  });
+});
+
+describe('/pc/resources/:id/list: resources released by ballot', () => {
+  it(
+    'marks them on the grid with text and icon, from one query for the page’s resources',
+    { timeout: 60_000 },
+    async () => {
+      serveGraphql({
+        ...dialogAnswers,
+        findCodeItemsAll: { findCodeItemsAll: [] },
+        findResourcesAllByAccount: { findResourcesAllByAccount: [court, room] },
+        findBallotSettings: {
+          findBallotSettings: [
+            { target_kind: 'resource', target_id: RESOURCE_ID, release_mode: 'ballot', window_minutes: 10 },
+            { target_kind: 'resource', target_id: 'room-1', release_mode: 'race', window_minutes: 10 },
+          ],
+        },
+      });
+      renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+      const grid = await screen.findByRole('grid', {}, { timeout: 15_000 });
+      const mark = await within(grid).findByText('抽签放号');
+      expect(mark.querySelector('svg')).toBeTruthy();
+      expect(mark.closest('th')?.textContent).toContain('场地A');
+      expect(mark.dataset.tip).toBe('抽签放号：开放预约后 10 分钟内报名，截止后统一抽签，剩余名额照常预约');
+      // the room races: no mark on its row
+      expect(within(screen.getByText('会议室305').closest('th')!).queryByText('抽签放号')).toBeNull();
+      expect(within(grid).getAllByText('抽签放号')).toHaveLength(1);
+      // the legend says what the mark means
+      expect(screen.getByText('抽签放号（开放后先报名、后抽签）')).toBeTruthy();
+      expect(variablesOf('findBallotSettings')).toEqual([{ resourcesIds: [RESOURCE_ID, 'room-1'] }]);
+    },
+  );
+
+  it('marks nothing when every resource races (or the settings cannot be read)', { timeout: 60_000 }, async () => {
+    serve();
+    renderPc(<ResourceQuery />, { path: `/pc/resources/${TYPE_ID}/list`, pattern: '/pc/resources/:id/list' });
+    await screen.findByLabelText('场地A 10:00–11:00 · 可预约', {}, { timeout: 15_000 });
+    await waitFor(() => expect(variablesOf('findBallotSettings')).toHaveLength(1));
+    expect(screen.queryByText('抽签放号')).toBeNull();
+    expect(screen.queryByText(/开放后先报名/)).toBeNull();
   });
 });

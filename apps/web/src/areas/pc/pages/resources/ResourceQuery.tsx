@@ -20,6 +20,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useBallotReleases } from '../../../../features/booking/api/findBallotSettings.ts';
 import { useResourcesAllByAccount } from '../../../../features/booking/api/findResourcesAllByAccount.ts';
 import { errorText } from '../../../../features/booking/result.ts';
 import type { BookableResource } from '../../../../features/booking/types.ts';
@@ -118,6 +119,9 @@ export default function ResourceQuery() {
   const pageRows = useMemo(() => listed.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE), [listed, page]);
   const fixedIds = useMemo(() => pageRows.filter((r) => r.time_slot_rule !== '2').map((r) => r.id), [pageRows]);
   const availability = useTypeAvailability(typeId, fixedIds, date, t('pcBooking.grid.rowMissing'));
+  // the page's resources released by ballot, in one query (the dialog tells a date's phase)
+  const pageIds = useMemo(() => pageRows.map((r) => r.id), [pageRows]);
+  const ballot = useBallotReleases(pageIds).data;
   // Not open yet, by the server's word on each slot (its opens_at, by the rule it refuses by): the whole date, or
   // some resources of it (their rules differ), with the earliest opening.
   const notOpen = useMemo(() => {
@@ -139,9 +143,10 @@ export default function ResourceQuery() {
           freeTime: r.time_slot_rule === '2',
           slots: found?.slots,
           error: found?.error ?? (availability.error ? errorText(availability.error) : undefined),
+          ballotMinutes: ballot?.get(r.id),
         };
       }),
-    [pageRows, availability.data, availability.error, t],
+    [pageRows, availability.data, availability.error, ballot, t],
   );
 
   // A reload (after a booking, another date) drops picks that are no longer available.
@@ -317,7 +322,7 @@ export default function ResourceQuery() {
 
       <Card variant="borderless" className="yy-pc-query-grid-card">
         <div className="yy-pc-query-bar">
-          <TimeGridLegend />
+          <TimeGridLegend ballot={rows.some((r) => r.ballotMinutes)} />
           <div className="yy-pc-query-selection" aria-live="polite">
             {selectedRow ? (
               <>
