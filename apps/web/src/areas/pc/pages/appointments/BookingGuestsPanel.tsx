@@ -1,9 +1,11 @@
-import { Alert, Button, Empty, Form, Input, List, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Space, Spin, Typography } from 'antd';
+import './booking-guests.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../../features/booking/result.ts';
 import { useCancelVisitorAppointment } from '../../../../features/visitors/api/cancelVisitorAppointment.ts';
+import { useVisitorSwitches } from '../../../../features/visitors/api/findVisitorCategoryConfig.ts';
 import { useSaveVisitorAppointment } from '../../../../features/visitors/api/saveVisitorAppointment.ts';
 import {
   guestErrors,
@@ -53,7 +55,7 @@ function CancelGuest({ guest, onClose }: { guest: Visit; onClose: () => void }) 
           />
         </Form.Item>
       </Form>
-      {cancel.error ? <Alert type="error" showIcon message={errorText(cancel.error)} /> : null}
+      {cancel.error ? <Alert type="error" showIcon title={errorText(cancel.error)} /> : null}
     </Modal>
   );
 }
@@ -65,6 +67,8 @@ function CancelGuest({ guest, onClose }: { guest: Visit; onClose: () => void }) 
 export default function BookingGuestsPanel({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
   const guests = useBookingGuests(bookingId);
+  // QR passes off (overall settings): no pass to open; the gate checks name and ID document.
+  const { qrPasses } = useVisitorSwitches();
   const save = useSaveVisitorAppointment();
   const [v, setV] = useState<GuestValues>({ visitor_name: '', phone: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -92,57 +96,48 @@ export default function BookingGuestsPanel({ bookingId }: { bookingId: string })
         {t('visitors.guests.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('visitors.guests.hint')}</Typography.Paragraph>
+      {qrPasses === false && <Alert type="info" showIcon title={t('visitors.pass.noQr')} />}
       {guests.isPending ? (
         <Spin />
       ) : guests.error ? (
         <Alert
           type="error"
           showIcon
-          message={errorText(guests.error)}
+          title={errorText(guests.error)}
           action={<Button onClick={() => void guests.refetch()}>{t('common.retry')}</Button>}
         />
       ) : !guests.data.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('visitors.guests.none')} />
       ) : (
-        <List
-          size="small"
-          bordered
-          dataSource={guests.data}
-          renderItem={(g) => (
-            <List.Item
-              actions={[
-                ...(g.state === 2
-                  ? [
-                      <Link
-                        key="pass"
-                        to={visitorPaths.qrcode(g.id)}
-                        aria-label={t('visitors.guests.passOf', { name: g.visitor_name ?? '' })}
-                      >
-                        {t('visitors.guests.pass')}
-                      </Link>,
-                    ]
-                  : []),
-                ...(g.can_cancel
-                  ? [
-                      <Button
-                        key="cancel"
-                        size="small"
-                        aria-label={t('visitors.guests.cancelOf', { name: g.visitor_name ?? '' })}
-                        onClick={() => setCancelling(g)}
-                      >
-                        {t('visitors.guests.cancel')}
-                      </Button>,
-                    ]
-                  : []),
-              ]}
-            >
+        <ul className="yy-pc-guest-list">
+          {guests.data.map((g) => (
+            <li key={g.id}>
               <Space wrap>
                 <span>{[g.visitor_name, g.phone].filter(Boolean).join(' · ')}</span>
                 <Typography.Text type="secondary">{t(visitStateView(g.state).key)}</Typography.Text>
               </Space>
-            </List.Item>
-          )}
-        />
+              <Space>
+                {g.state === 2 && qrPasses === true ? (
+                  <Link
+                    to={visitorPaths.qrcode(g.id)}
+                    aria-label={t('visitors.guests.passOf', { name: g.visitor_name ?? '' })}
+                  >
+                    {t('visitors.guests.pass')}
+                  </Link>
+                ) : null}
+                {g.can_cancel ? (
+                  <Button
+                    size="small"
+                    aria-label={t('visitors.guests.cancelOf', { name: g.visitor_name ?? '' })}
+                    onClick={() => setCancelling(g)}
+                  >
+                    {t('visitors.guests.cancel')}
+                  </Button>
+                ) : null}
+              </Space>
+            </li>
+          ))}
+        </ul>
       )}
       <Form
         layout="inline"
@@ -177,7 +172,7 @@ export default function BookingGuestsPanel({ bookingId }: { bookingId: string })
         </Form.Item>
       </Form>
       {save.error ? (
-        <Alert style={{ marginTop: 8 }} type="error" showIcon role="alert" message={errorText(save.error)} />
+        <Alert style={{ marginTop: 8 }} type="error" showIcon role="alert" title={errorText(save.error)} />
       ) : null}
       {cancelling ? <CancelGuest guest={cancelling} onClose={() => setCancelling(null)} /> : null}
     </section>
