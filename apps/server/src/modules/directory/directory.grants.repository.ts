@@ -82,6 +82,48 @@ export async function effectiveGrants(db: Db | Executor, tenantId: string, userI
   return effectiveGrantsOf(rows as { permission: string; filter: string }[]);
 }
 
+/**
+ * Authentication's lookup of a user a token names, by id or account, with the grants reaching
+ * them (`effectiveGrants`), in ONE statement: a cold token costs one round trip here, not two.
+ * A visitor's row comes without grants (nothing reaches them).
+ */
+export async function signedInWithGrants(
+  db: Db | Executor,
+  tenantId: string,
+  by: 'id' | 'account',
+  key: string,
+): Promise<
+  { id: string; account: string; name: string; role: string; disabled: boolean; grants?: EffectiveGrant[] } | undefined
+> {
+  const [row] = await runCompiled(db, signedInStatements[by], { tenant: tenantId, key });
+  if (!row) return undefined;
+  const { grants, ...user } = row as {
+    id: string;
+    account: string;
+    name: string;
+    role: string;
+    disabled: boolean;
+    grants: unknown;
+  };
+  if (user.role === 'visitor') return user;
+  const list = (typeof grants === 'string' ? JSON.parse(grants) : grants) as { permission: string; filter: string }[];
+  return { ...user, grants: effectiveGrantsOf(list ?? []) };
+}
+
+function signedInStatement(column: typeof users.id | typeof users.account) {
+  const tenant = sql.placeholder('tenant');
+  return compile(sql`with u as (
+      select ${users.id}, ${users.account}, ${users.name}, ${users.role}, ${users.disabled} from ${users}
+      where ${users.tenant_id} = ${tenant} and ${column} = ${sql.placeholder('key')} limit 1
+    ),
+    g as (${grantsReaching(tenant, sql`users.id in (select id from u)`)})
+    select u.id, u.account, u.name, u.role, u.disabled,
+      (select coalesce(json_agg(json_build_object('permission', g.permission, 'filter', g.filter)), '[]'::json) from g) as grants
+    from u`);
+}
+
+const signedInStatements = { id: signedInStatement(users.id), account: signedInStatement(users.account) };
+
 /** The grants reaching one user, with their ids (`accesses`). */
 export async function grantsOfUser(
   tx: Executor,

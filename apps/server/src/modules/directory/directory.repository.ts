@@ -15,7 +15,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { announce } from '../../platform/events.ts';
 import { departments, menus, posts, userImages, userPositions, users } from './directory.tables.ts';
 import type { DepartmentFilter, PostFilter, StringFilter, UserFilter } from './directory.inputs.ts';
@@ -83,37 +83,6 @@ export async function updateLoginState(
     .update(users)
     .set(state)
     .where(and(eq(users.tenant_id, tenantId), eq(users.id, userId)));
-}
-
-/**
- * The user lookups every authenticated request makes, prepared once per database (building the
- * statement anew would cost more CPU than running it). One statement each, outside any
- * transaction (entering the tenant in a transaction would cost three more round trips on every
- * request): the pool's role owns the tables and is not subject to row-level security, so the
- * tenant is named explicitly.
- */
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
-
-function prepareLookups(db: Db) {
-  const lookup = (column: typeof users.id | typeof users.account, name: string) =>
-    db
-      .select({ id: users.id, account: users.account, name: users.name, role: users.role, disabled: users.disabled })
-      .from(users)
-      .where(and(eq(users.tenant_id, sql.placeholder('tenant')), eq(column, sql.placeholder('key'))))
-      .limit(1)
-      .prepare(name);
-  return { id: lookup(users.id, 'yy_auth_user_by_id'), account: lookup(users.account, 'yy_auth_user_by_account') };
-}
-
-/** The user a token names, by id or account, for authentication (see `prepareLookups`). */
-export async function lookUpSignedInUser(db: Db, tenantId: string, by: 'id' | 'account', key: string) {
-  let lookups = preparedLookups.get(db);
-  if (!lookups) {
-    lookups = prepareLookups(db);
-    preparedLookups.set(db, lookups);
-  }
-  const [row] = await lookups[by].execute({ tenant: tenantId, key });
-  return row;
 }
 
 export async function findUserById(tx: Executor, tenantId: string, userId: string): Promise<UserRow | undefined> {
