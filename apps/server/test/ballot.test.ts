@@ -12,7 +12,7 @@ import { withTenant } from '../src/db/client.ts';
 import { drawDue } from '../src/modules/ballot/ballot.draw.ts';
 import { ballotDraws, ballotEntries } from '../src/modules/ballot/ballot.tables.ts';
 import { bookingClock } from '../src/modules/booking/booking.service.ts';
-import { appointments } from '../src/modules/booking/booking.tables.ts';
+import { appointments, appointmentSlotCounters } from '../src/modules/booking/booking.tables.ts';
 import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { notifications } from '../src/modules/notifications/notifications.tables.ts';
 import { resourcesVisibility } from '../src/modules/resources/resources.tables.ts';
@@ -339,6 +339,35 @@ describe('ballot: entering, drawing, and booking after', () => {
     // the window has not closed, but the date is drawn: a submit is decided at once
     expect(await enter(b!.token, r.id, [r.slots[1]!.id])).toMatchObject({ code: '0', auditStatus: '0' });
     expect((await enter(b!.token, r.id, [r.slots[0]!.id])).name).toBe('BOOKING_SLOT_TAKEN');
+  });
+
+  it("a capacity slot's places are no more than its seat counter leaves: the draw completes, the others 'full'", async () => {
+    const r = await ballotResource({ available_number: 2 });
+    const users = await makeUsers(t, 3, 'bal-c2-');
+    bookingClock.now = () => OPENS + 60_000;
+    for (const u of users) expect((await enter(u.token, r.id, [r.slots[0]!.id])).auditStatus).toBe('4');
+    expect((await enter(users[0]!.token, r.id, [r.slots[1]!.id])).auditStatus).toBe('4');
+    // the first slot's counter says both seats are held (by nothing the draw can see)
+    await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      tx.insert(appointmentSlotCounters).values({
+        tenant_id: t.demoTenantId,
+        resources_id: r.id,
+        starts_at: new Date(at(DATE, '09:00')),
+        ends_at: new Date(at(DATE, '10:00')),
+        capacity: 2,
+        taken: 2,
+      }),
+    );
+    const drawn = await data<{ id: string; winners_count: number }>(admin, DRAW_NOW, { id: r.id, date: DATE });
+    expect(drawn.winners_count).toBe(1);
+    const detail = await data<{ entries: { slot: string; outcome: string }[] }>(admin, DRAW, { id: drawn.id });
+    expect(detail.entries.filter((e) => e.slot === '09:00-10:00').map((e) => e.outcome)).toEqual([
+      'full',
+      'full',
+      'full',
+    ]);
+    expect(detail.entries.find((e) => e.slot === '10:00-11:00')!.outcome).toBe('won');
+    expect((await data<{ verified: boolean }>(admin, REPLAY, { id: drawn.id })).verified).toBe(true);
   });
 
   it('a withdrawn entry takes no part and gives back nothing', async () => {

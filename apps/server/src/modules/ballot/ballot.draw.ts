@@ -12,11 +12,18 @@ import {
   countsIn,
   lockBookers,
   overlapCount,
+  seatsTakenOf,
   takeSeat,
   type ActiveBooking,
 } from '../booking/booking.repository.ts';
 import { loadBookers, type BookerBundle } from '../booking/booking.resources.repository.ts';
-import { assertBookable, identityFrom, loadScene, type BookingScene } from '../booking/booking.resources.ts';
+import {
+  assertBookable,
+  datesWindow,
+  identityFrom,
+  loadScene,
+  type BookingScene,
+} from '../booking/booking.resources.ts';
 import { slotInstants } from '../booking/booking.rules.ts';
 import {
   bookingClock,
@@ -82,8 +89,11 @@ interface Entry extends DrawEntry {
   booking: EntryBooking;
 }
 
-/** The places of each slot of a resource's date: capacity less the seats bookings already hold. */
-function placesOf(scene: BookingScene, tenant: TenantRef, isoDate: string) {
+/**
+ * The places of each slot of a resource's date: capacity less the seats bookings already hold
+ * (of a capacity resource, also no more than its seat counter leaves: `taken`).
+ */
+function placesOf(scene: BookingScene, tenant: TenantRef, isoDate: string, taken: ReadonlyMap<string, number>) {
   const res = scene.resources[0];
   if (!res) return null;
   const places = new Map<string, number>();
@@ -92,7 +102,11 @@ function placesOf(scene: BookingScene, tenant: TenantRef, isoDate: string) {
     const at = slotInstants(isoDate, s.kssj, s.jssj, tenant.timeZone);
     if (!at) continue;
     const capacity = slotCapacity(isoDate, s, res.row.available_number, res.lists.availableNumberRules);
-    places.set(slotKey(s.kssj, s.jssj), Math.max(0, capacity - overlapCount(scene.bookings, at.startsAt, at.endsAt)));
+    const held = Math.max(
+      overlapCount(scene.bookings, at.startsAt, at.endsAt),
+      taken.get(`${at.startsAt}|${at.endsAt}`) ?? 0,
+    );
+    places.set(slotKey(s.kssj, s.jssj), Math.max(0, capacity - held));
   }
   return { res, places, free: false };
 }
@@ -165,7 +179,12 @@ async function drawOnce(
     const scene = await loadScene(tx, tenant, { ...admin, role: 'admin' }, { ids: [resourceId] }, [isoDate], {
       asAdmin: true,
     });
-    const found = placesOf(scene, tenant, isoDate);
+    const capacityResource = !!scene.resources[0] && scene.resources[0].row.available_number > 1;
+    const day = datesWindow([isoDate], zone);
+    const taken = capacityResource
+      ? await seatsTakenOf(tx, tenant.id, resourceId, day.from, day.to)
+      : new Map<string, number>();
+    const found = placesOf(scene, tenant, isoDate, taken);
     const rows = await undrawnEntries(tx, tenant.id, resourceId, isoDate);
     const typeId = rows[0]!.booking.resources_type_id;
     const setting = await settingOfResource(tx, tenant.id, resourceId, typeId);

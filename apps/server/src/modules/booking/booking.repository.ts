@@ -377,6 +377,22 @@ export async function seatsTaken(
   return rows[0]?.taken ?? 0;
 }
 
+/** The seats taken of a resource's slot counters starting in [from, to), by `startsAt|endsAt` (epoch ms). */
+export async function seatsTakenOf(
+  tx: Executor,
+  tenantId: string,
+  resourceId: string,
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const c = appointmentSlotCounters;
+  const rows = await tx
+    .select({ starts_at: c.starts_at, ends_at: c.ends_at, taken: c.taken })
+    .from(c)
+    .where(and(eq(c.tenant_id, tenantId), eq(c.resources_id, resourceId), gte(c.starts_at, from), lt(c.starts_at, to)));
+  return new Map(rows.map((r) => [`${r.starts_at.getTime()}|${r.ends_at.getTime()}`, r.taken]));
+}
+
 /** Inserts a booking of a capacity resource (its seat already taken). */
 export async function insertShared(tx: Executor, tenantId: string, values: NewAppointment): Promise<AppointmentRow> {
   const row = await insertRow(
