@@ -32,6 +32,13 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `ballot-${name}.png`), fullPage: true });
 }
 
+/** The booking centre's grid shows the searched court alone, its slots loaded. */
+async function gridSettled(page) {
+  await page.waitForFunction(
+    () => document.querySelectorAll('.yy-tg tbody tr').length === 1 && !document.querySelector('.yy-tg-row-loading'),
+  );
+}
+
 /**
  * A court whose dates open DAYS days ahead at a refresh time two minutes ago (tenant's zone), so
  * that one date's collection window (from its opening, WINDOW_MINUTES long) is open now.
@@ -112,6 +119,19 @@ export const journeys = [
       await expectText(desk, '已报名', { within: '.ant-modal .yy-slot-picker' });
       await shot(desk, 'desktop-dialog-zh');
 
+      // The desktop booking centre's grid marks the court as released by ballot (text and icon) before any dialog.
+      await desk.goto(`${app}${BASE}/pc/resources/${await badmintonTypeId(admin)}/list`);
+      const keyword = desk.getByLabel('搜索资源名称', { exact: true });
+      await keyword.fill(court.name);
+      await keyword.press('Enter');
+      await gridSettled(desk);
+      const gridRow = desk.locator('.yy-tg tr', { hasText: court.name });
+      await gridRow.locator('.yy-tg-ballot svg').waitFor();
+      await expectText(desk, '抽签放号', { within: `.yy-tg tr:has-text("${court.name}") .yy-tg-ballot` });
+      await expectText(desk, '抽签放号（开放后先报名、后抽签）', { within: '.yy-tg-legend' });
+      await shot(desk, 'desktop-grid-zh');
+      assert.deepEqual(await seriousViolations(desk), [], 'axe on the booking centre grid with a ballot');
+
       // The administrator enters the same slot: two entrants for one place.
       const entered = await graphql(
         admin,
@@ -127,6 +147,18 @@ export const journeys = [
         { m: { resources_id: court.id, appointment_date: date, theme: '管理员报名' }, s: [court.slots['10:00']] },
       );
       assert.equal(entered.data?.saveAppointmentInformationAll?.auditStatus, '4', JSON.stringify(entered));
+
+      // The back office lists the entries as "in the ballot" (their own status and search), with no approval to give.
+      const office = track(await openPage(browser, DESKTOP)).page;
+      await signInAt(office, app, '/manage/appointment/list', accounts.admin);
+      // the list reads its search from the address (and drops it from there)
+      await office.goto(`${app}${BASE}/manage/appointment/list?status=inBallot`);
+      const entryRow = office.locator('.ant-table-row', { hasText: court.name }).first();
+      await entryRow.waitFor();
+      await expectText(office, '抽签中', { within: `.ant-table-row:has-text("${court.name}") .ant-tag` });
+      assert.equal(await entryRow.getByRole('button', { name: /通\s*过|驳\s*回|改\s*期/ }).count(), 0);
+      await shot(office, 'office-list-zh');
+      assert.deepEqual(await seriousViolations(office), [], 'axe on the back-office list with entries');
 
       // My appointments, in progress: "in the ballot" (not "awaiting approval") with its draw time.
       await page.goto(`${app}${BASE}/mobile/myAppointment?tab=progress`);
@@ -182,9 +214,18 @@ export const journeys = [
       await expectText(desk, '抽签结果', { within: '.ant-modal .yy-ballot-result' });
       await expectText(desk, '2 人', { within: '.ant-modal .yy-ballot-result' });
       await shot(desk, 'desktop-detail-zh');
+      // The grid's ballot mark in English.
+      await desk.evaluate(() => window.localStorage.setItem('system-language', 'en'));
+      await desk.goto(`${app}${BASE}/pc/resources/${await badmintonTypeId(admin)}/list`);
+      await desk.getByLabel('Search resource names', { exact: true }).fill(court.name);
+      await desk.getByLabel('Search resource names', { exact: true }).press('Enter');
+      await gridSettled(desk);
+      await expectText(desk, 'By ballot', { within: `.yy-tg tr:has-text("${court.name}") .yy-tg-ballot` });
+      await shot(desk, 'desktop-grid-en');
       assertNoPageErrors(desk);
       assertNoPageErrors(page);
       assertNoPageErrors(admin);
+      assertNoPageErrors(office);
     },
   },
 ];

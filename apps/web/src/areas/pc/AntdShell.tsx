@@ -7,14 +7,16 @@ import { accessibleThemeColor } from '../../lib/theme.ts';
 
 /**
  * antd's colours, made to meet WCAG AA contrast on white: the accessible shade of the settings
- * colour for primary and links (antd's links default to its own blue), and secondary, tertiary,
- * placeholder and disabled texts at 55-65% black instead of antd's 45% and 25%.
+ * colour for primary and links (antd's links default to its own blue), danger a darker red than
+ * antd's #ff4d4f (3.3:1; danger link buttons such as "cancel booking" are text on white), and
+ * secondary, tertiary, placeholder and disabled texts at 55-65% black instead of antd's 45% and 25%.
  */
 function tokensOf(themeColor: string) {
   const primary = accessibleThemeColor(themeColor);
   return {
     colorPrimary: primary,
     colorLink: primary,
+    colorError: '#cf1322',
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
