@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BallotDateInfo, BallotEntryForSelf } from '../../../../features/booking/ballot.ts';
+import type { BallotDateInfo } from '../../../../features/booking/ballot.ts';
 import { ballotSlots } from '../../../../features/booking/ballot.ts';
 import { saveDraft } from '../../../../features/booking/draft.ts';
+import { ballotDateInfo, ballotEntry } from '../../../../features/booking/testing/ballot.ts';
 import ApplicationForm from './apply/ApplicationForm.tsx';
 import AppointmentDetail from './appointments/AppointmentDetail.tsx';
 import MyAppointment from './appointments/MyAppointment.tsx';
@@ -17,30 +18,8 @@ vi.mock('../../../../features/auth/auth.ts', () =>
 beforeAll(prepareBookingTests);
 afterEach(() => vi.unstubAllGlobals());
 
-const dateInfo = (over: Partial<BallotDateInfo> = {}): BallotDateInfo => ({
-  resources_id: RESOURCE_ID,
-  appointment_date: '2099-03-02',
-  release_mode: 'ballot',
-  window_minutes: 10,
-  opens_at: '2099-02-23 21:00:00',
-  closes_at: '2099-02-23 21:10:00',
-  phase: 'collecting',
-  slots: [],
-  mine: [],
-  ...over,
-});
-
-const entry = (over: Partial<BallotEntryForSelf> = {}): BallotEntryForSelf => ({
-  appointment_id: 'a1',
-  slot: '09:00-10:00',
-  outcome: 'waiting',
-  refusal: '',
-  closes_at: '2099-02-23 21:10:00',
-  drawn_at: '',
-  entered: 0,
-  position: null,
-  ...over,
-});
+const dateInfo = (over: Partial<BallotDateInfo> = {}) => ballotDateInfo(RESOURCE_ID, over);
+const entry = ballotEntry;
 
 const list = (a: ReturnType<typeof appointment>) => ({
   findAppointmentInformationAllForAccount: {

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BallotDateInfo } from '../../../../features/booking/ballot.ts';
 import { todayIso } from '../../../../features/booking/dates.ts';
+import { ballotDateInfo } from '../../../../features/booking/testing/ballot.ts';
 import { encryptCaptchaCode } from '../../../../features/captcha/encrypt.ts';
 import { layOutCaptcha, rightSlide, serveCaptcha } from '../../../../features/captcha/testing/fakeCaptcha.ts';
 import { serveGraphql } from '../../../../testing/graphqlServer.ts';
@@ -380,19 +382,8 @@ describe('booking dialog: dates not open yet (7 days ahead, the next one at 21:0
 });
 
 describe('booking dialog: a date released by ballot', () => {
-  const info = (over: Record<string, unknown> = {}) => ({
-    findBallotDateInfo: {
-      resources_id: RESOURCE_ID,
-      appointment_date: todayIso(),
-      release_mode: 'ballot',
-      window_minutes: 10,
-      opens_at: '2099-02-23 21:00:00',
-      closes_at: '2099-02-23 21:10:00',
-      phase: 'collecting',
-      slots: [],
-      mine: [],
-      ...over,
-    },
+  const info = (over: Partial<BallotDateInfo> = {}) => ({
+    findBallotDateInfo: ballotDateInfo(RESOURCE_ID, { appointment_date: todayIso(), ...over }),
   });
   const entered = {
     saveAppointmentInformationAll: {
