@@ -3,7 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { compiledCache, runCompiled } from '../../db/compiled.ts';
 import { rowsFromJson } from '../../db/json-rows.ts';
+import type { BundleExtra } from '../booking/booking.resources.repository.ts';
 import { appointments } from '../booking/booking.tables.ts';
+import { resources } from '../resources/resources.tables.ts';
 import { ballotDraws, ballotEntries, ballotSettings } from './ballot.tables.ts';
 
 export type BallotSettingRow = typeof ballotSettings.$inferSelect;
@@ -37,7 +39,6 @@ export interface EntryState {
 const P = {
   tenant: sql.placeholder('tenant'),
   resource: sql.placeholder('resource'),
-  type: sql.placeholder('type'),
   date: sql.placeholder('date'),
   person: sql.placeholder('person'),
   key: sql.placeholder('key'),
@@ -50,16 +51,18 @@ const drawnSql = () => {
     and ${d.appointment_date} = ${P.date})`;
 };
 
-/** The columns `drawn`, `waiting` and `mine` of `EntryState`, each computed only when `when` holds. */
-function stateColumns(when: SQL) {
+/** The columns `drawn`, `waiting` and `mine` of `EntryState` (names prefixed), each computed only when `when` holds. */
+function stateColumns(when: SQL, prefix = ''): Record<string, SQL> {
   const e = ballotEntries;
   const a = appointments;
   const date = sql`${e.tenant_id} = ${P.tenant}::uuid and ${e.resources_id} = ${P.resource}::uuid and ${e.appointment_date} = ${P.date}`;
-  return sql`case when ${when} then ${drawnSql()} end as drawn,
-    case when ${when} then (select count(*)::int from ${e} where ${date} and ${e.draw_id} is null) end as waiting,
-    case when ${when} then (select coalesce(json_agg(json_build_object('slot', ${e.slot}, 'appointment_id', ${e.appointment_id})), '[]'::json)
+  return {
+    [`${prefix}drawn`]: sql`case when ${when} then ${drawnSql()} end`,
+    [`${prefix}waiting`]: sql`case when ${when} then (select count(*)::int from ${e} where ${date} and ${e.draw_id} is null) end`,
+    [`${prefix}mine`]: sql`case when ${when} then (select coalesce(json_agg(json_build_object('slot', ${e.slot}, 'appointment_id', ${e.appointment_id})), '[]'::json)
       from ${e} join ${a} on ${a.id} = ${e.appointment_id}
-      where ${date} and ${e.person} = ${P.person} and ${e.draw_id} is null and ${a.state} = '0' and ${a.audit_status} = '4') end as mine`;
+      where ${date} and ${e.person} = ${P.person} and ${e.draw_id} is null and ${a.state} = '0' and ${a.audit_status} = '4') end`,
+  };
 }
 
 function stateOf(row: Record<string, unknown>): EntryState {
@@ -68,37 +71,52 @@ function stateOf(row: Record<string, unknown>): EntryState {
 }
 
 /**
- * What entering reads, in ONE statement: the settings rows of a resource and its type and, when
- * the setting in force (the resource's own, else its type's) is the ballot, the date's ballot
- * lock taken shared (it waits for a running draw of the date) and the date's state (`EntryState`).
- * The state is read with the statement's snapshot, taken before the lock was granted: it may
- * miss a draw that ended meanwhile, so a write that depends on the date not being drawn checks
- * it again in its own statement (`notDrawn`), and a refusal that depends on it reads it again
- * (`entryState`).
+ * What entering reads, as columns of the booking engine's read of the resource and the caller
+ * (`submitStages.sceneExtra`: no round trip of its own, and none added to a race submit): the
+ * settings rows of the resource and its type and, when the setting in force (the resource's own,
+ * else its type's) is the ballot, the date's ballot lock taken shared (it waits for a running
+ * draw of the date) and the date's state (`EntryState`). The state is read with the statement's
+ * snapshot, taken before the lock was granted: it may miss a draw that ended meanwhile, so a
+ * write that depends on the date not being drawn checks it again in its own statement
+ * (`notDrawn`), and a refusal that depends on it reads it again (`entryState`). Read them back
+ * with `enteringOf`.
  */
-export async function enteringRead(
-  tx: Executor,
-  tenantId: string,
-  where: { resourceId: string; typeId: string; isoDate: string; person: string },
-): Promise<{ rows: BallotSettingRow[]; state: EntryState | null }> {
+export function enteringExtra(tenantId: string, resourceId: string, isoDate: string, person: string): BundleExtra {
+  return {
+    key: 'ballot-entering',
+    columns: enteringColumns(),
+    values: { resource: resourceId, date: isoDate, person, key: drawKey(tenantId, resourceId, isoDate) },
+  };
+}
+
+let enteringColumnsBuilt: Record<string, SQL> | undefined;
+
+function enteringColumns(): Record<string, SQL> {
+  if (enteringColumnsBuilt) return enteringColumnsBuilt;
   const s = ballotSettings;
-  const statement = compiledEntering('entering-read', () => {
-    const mine = sql`${s.tenant_id} = ${P.tenant}::uuid and ((${s.target_kind} = 'resource' and ${s.target_id} = ${P.resource}::uuid)
-      or (${s.target_kind} = 'type' and ${s.target_id} = ${P.type}::uuid))`;
-    const ballot = sql`(select ${s.release_mode} from ${s} where ${mine} order by ${s.target_kind} = 'resource' desc limit 1) = 'ballot'`;
-    return sql`select (select coalesce(json_agg(${s}), '[]'::json) from ${s} where ${mine}) as rows,
-      case when ${ballot} then (select true from pg_advisory_xact_lock_shared(hashtextextended(${P.key}, 0))) else false end as locked,
-      ${stateColumns(ballot)}`;
-  });
-  const [row = {}] = await runCompiled(tx, statement, {
-    tenant: tenantId,
-    resource: where.resourceId,
-    type: where.typeId,
-    date: where.isoDate,
-    person: where.person,
-    key: drawKey(tenantId, where.resourceId, where.isoDate),
-  });
-  return { rows: rowsFromJson(ballotSettings, row.rows), state: row.locked === true ? stateOf(row) : null };
+  const r = resources;
+  const type = sql`(select ${r.resources_type_id} from ${r} where ${r.tenant_id} = ${P.tenant}::uuid and ${r.id} = ${P.resource}::uuid)`;
+  const mine = sql`${s.tenant_id} = ${P.tenant}::uuid and ((${s.target_kind} = 'resource' and ${s.target_id} = ${P.resource}::uuid)
+    or (${s.target_kind} = 'type' and ${s.target_id} = ${type}))`;
+  const ballot = sql`(select ${s.release_mode} from ${s} where ${mine} order by ${s.target_kind} = 'resource' desc limit 1) = 'ballot'`;
+  enteringColumnsBuilt = {
+    ballot_settings: sql`(select coalesce(json_agg(${s}), '[]'::json) from ${s} where ${mine})`,
+    ballot_locked: sql`case when ${ballot} then (select true from pg_advisory_xact_lock_shared(hashtextextended(${P.key}, 0))) else false end`,
+    ...stateColumns(ballot, 'ballot_'),
+  };
+  return enteringColumnsBuilt;
+}
+
+/** What `enteringExtra`'s columns gave. */
+export function enteringOf(extra: Record<string, unknown>): { rows: BallotSettingRow[]; state: EntryState | null } {
+  if (!('ballot_settings' in extra)) throw new Error('the ballot was not read with the scene (enteringExtra)');
+  return {
+    rows: rowsFromJson(ballotSettings, extra.ballot_settings),
+    state:
+      extra.ballot_locked === true
+        ? stateOf({ drawn: extra.ballot_drawn, waiting: extra.ballot_waiting, mine: extra.ballot_mine })
+        : null,
+  };
 }
 
 /** The date's state (`EntryState`) read afresh, in one statement (the date's lock held). */
@@ -107,7 +125,10 @@ export async function entryState(
   tenantId: string,
   where: { resourceId: string; isoDate: string; person: string },
 ): Promise<EntryState> {
-  const statement = compiledEntering('entry-state', () => sql`select ${stateColumns(sql`true`)}`);
+  const statement = compiledEntering('entry-state', () => {
+    const columns = Object.entries(stateColumns(sql`true`)).map(([name, c]) => sql`${c} as ${sql.identifier(name)}`);
+    return sql`select ${sql.join(columns, sql`, `)}`;
+  });
   const [row = {}] = await runCompiled(tx, statement, {
     tenant: tenantId,
     resource: where.resourceId,

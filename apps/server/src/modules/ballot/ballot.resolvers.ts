@@ -3,11 +3,12 @@ import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import { submitStages } from '../booking/booking.service.ts';
 import * as admin from './ballot.admin.ts';
-import { ballotDecidesDate, enterBallot } from './ballot.submit.ts';
+import { ballotDecidesDate, ballotSceneExtra, enterBallot } from './ballot.submit.ts';
 import * as views from './ballot.views.ts';
 
 // The ballot collects submits to resources in ballot mode (booking.service's hook point).
 submitStages.beforeInsert = enterBallot;
+submitStages.sceneExtra = ballotSceneExtra;
 submitStages.decidedElsewhere = ballotDecidesDate;
 
 export const ballotGraphql: GraphqlContribution<'apps_yy_sys'> = {

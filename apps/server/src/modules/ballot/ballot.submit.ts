@@ -14,7 +14,8 @@ import {
 } from '../booking/booking.service.ts';
 import {
   dateState,
-  enteringRead,
+  enteringExtra,
+  enteringOf,
   entryState,
   notDrawn,
   settingsOf,
@@ -86,16 +87,17 @@ export function ballotWindow(
  * entry. Entering a slot again gives back the entry already there (one entry per person and
  * slot). After the window, while the date's entries wait for the draw, a submit is refused
  * (BALLOT_DRAW_PENDING); once drawn, or with nobody entered, the engine books as usual (null).
- * Nothing is decided here, so entering costs two statements after the engine's checks: the
- * settings with the date's lock, its state and the person's entries; and the bookings with their
- * entries, written only if the date is still not drawn (the operate log goes with the commit).
+ * Nothing is decided here, so entering costs one statement after the engine's checks: the
+ * bookings with their entries, written only if the date is still not drawn (the settings, the
+ * date's lock, its state and the person's entries come with the engine's read, `ballotSceneExtra`;
+ * the operate log goes with the commit).
  */
 export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit): Promise<SaveResult | null> {
   const { tenant, user, res, targets, isoDate } = s;
   const resourceId = res.row.id;
   const typeId = res.row.resources_type_id;
   const person = personOf(user.account);
-  const read = await enteringRead(tx, tenant.id, { resourceId, typeId, isoDate, person });
+  const read = enteringOf(s.extra);
   const window = ballotWindow(effectiveSetting(read.rows, resourceId, typeId), isoDate, res.rules, tenant.timeZone);
   if (!window || !read.state) return null;
   const now = bookingClock.now();
@@ -152,6 +154,15 @@ export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit)
     auditStatus: IN_BALLOT,
     texts: { zh: `已参加抽签，${closes} 开奖`, en: `Entered in the ballot; drawn at ${closes}` },
   };
+}
+
+/** The ballot's columns of a submit's read (`submitStages.sceneExtra`): see `enteringExtra`. */
+export function ballotSceneExtra(
+  tenant: CheckedSubmit['tenant'],
+  user: CheckedSubmit['user'],
+  req: { resourceId: string; isoDate: string },
+) {
+  return enteringExtra(tenant.id, req.resourceId, req.isoDate, personOf(user.account));
 }
 
 /**

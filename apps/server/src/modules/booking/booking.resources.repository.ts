@@ -72,6 +72,22 @@ export interface BookingBundle {
   departments: { id: string; parent: string; code: string }[];
   /** The caller's blacklist entry in force at `banAt` (undefined when not asked for or none). */
   ban: BlackListRow | undefined;
+  /** The values of an extra's columns (`BundleExtra`), by their names, as the driver gave them. */
+  extra: Record<string, unknown>;
+}
+
+/**
+ * Columns another module adds to the live part of a bundle statement, so that what it needs
+ * with the engine's read costs no round trip of its own (the ballot's settings and date state
+ * with a submit). `columns` may use the bundle's placeholders (`tenant`, ...), the relation
+ * `sel(id)` of the selected resources, and placeholders of their own, filled from `values`
+ * (names that do not clash with the bundle's); the statement is compiled once per `key`, so the
+ * columns of one key must always be the same.
+ */
+export interface BundleExtra {
+  key: string;
+  columns: Record<string, SQL>;
+  values: Record<string, unknown>;
 }
 
 const ruleTables = {
@@ -208,7 +224,7 @@ function catalogueColumns(): Record<string, SQL> {
  * caller's positions, departments and ban, occupancies, active bookings), for the resources of
  * the relation `sel(id)`.
  */
-function liveColumns(withBookings: boolean, withBan: boolean): Record<string, SQL> {
+function liveColumns(withBookings: boolean, withBan: boolean, extra?: BundleExtra): Record<string, SQL> {
   const o = resourcesOccupancies;
   const cv = catalogueVersions;
   const ids = sql`(select id from sel)`;
@@ -248,6 +264,7 @@ function liveColumns(withBookings: boolean, withBan: boolean): Record<string, SQ
           and ${b.starts_at} < ${P.to}::timestamptz offset 0) bk)`;
   }
   if (withBan) parts.ban = banInForceJson(P.tenant, P.account, P.banAt);
+  for (const [key, part] of Object.entries(extra?.columns ?? {})) parts[`x_${key}`] = part;
   return parts;
 }
 
@@ -258,14 +275,19 @@ const selectColumns = (parts: Record<string, SQL>) =>
   );
 
 /** The whole bundle of a selection's shape: the catalogue part and the live part. */
-function bundleStatement(selection: ResourceSelection, withBookings: boolean, withBan: boolean): SQL {
-  const parts = { ...catalogueColumns(), ...liveColumns(withBookings, withBan) };
+function bundleStatement(
+  selection: ResourceSelection,
+  withBookings: boolean,
+  withBan: boolean,
+  extra?: BundleExtra,
+): SQL {
+  const parts = { ...catalogueColumns(), ...liveColumns(withBookings, withBan, extra) };
   return sql`with sel as (select * from ${resources} where ${selectionWhere(selection)}) select ${selectColumns(parts)}`;
 }
 
 /** Only the live part, for resources whose catalogue part is known (`rids`). */
-function liveStatement(withBookings: boolean, withBan: boolean): SQL {
-  return sql`with sel(id) as (select unnest(${P.rids}::uuid[])) select ${selectColumns(liveColumns(withBookings, withBan))}`;
+function liveStatement(withBookings: boolean, withBan: boolean, extra?: BundleExtra): SQL {
+  return sql`with sel(id) as (select unnest(${P.rids}::uuid[])) select ${selectColumns(liveColumns(withBookings, withBan, extra))}`;
 }
 
 /**
@@ -344,6 +366,11 @@ function livePartOf(row: Record<string, unknown>): LivePart {
     ban: row.ban
       ? rowsFromJson(blackList, [typeof row.ban === 'string' ? JSON.parse(row.ban) : row.ban])[0]
       : undefined,
+    extra: Object.fromEntries(
+      Object.entries(row)
+        .filter(([k]) => k.startsWith('x_'))
+        .map(([k, v]) => [k.slice(2), v]),
+    ),
   };
 }
 
@@ -361,10 +388,11 @@ export async function loadBookingBundle(
   tenantId: string,
   selection: ResourceSelection,
   caller: { userId: string; account: string },
-  window: { from: Date; to: Date; withBookings: boolean; banAt?: Date },
+  window: { from: Date; to: Date; withBookings: boolean; banAt?: Date; extra?: BundleExtra },
 ): Promise<BookingBundle> {
-  const { withBookings } = window;
+  const { withBookings, extra } = window;
   const withBan = window.banAt !== undefined;
+  const extraKey = extra ? `:${extra.key}` : '';
   const values = {
     tenant: tenantId,
     user: caller.userId,
@@ -375,6 +403,7 @@ export async function loadBookingBundle(
     from: window.from.toISOString(),
     to: window.to.toISOString(),
     banAt: window.banAt?.toISOString() ?? null,
+    ...extra?.values,
   };
   // a filtered selection (a search) is neither compiled nor cached: its text varies
   const shape =
@@ -384,7 +413,9 @@ export async function loadBookingBundle(
   const key = shape && `${tenantId}|${shape}|${values.ids}|${values.typeId ?? ''}`;
   const known = key ? catalogueCache.get(key) : undefined;
   if (known) {
-    const live = compiledBundle(`live:${withBookings}:${withBan}`, () => liveStatement(withBookings, withBan));
+    const live = compiledBundle(`live:${withBookings}:${withBan}${extraKey}`, () =>
+      liveStatement(withBookings, withBan, extra),
+    );
     const [row = {}] = await runCompiled(tx, live, {
       ...values,
       rids: `{${known.part.resources.map((r) => r.id).join(',')}}`,
@@ -394,10 +425,10 @@ export async function loadBookingBundle(
       return { ...known.part, ...livePartOf(row) };
     }
   }
-  const build = () => bundleStatement(selection, withBookings, withBan);
+  const build = () => bundleStatement(selection, withBookings, withBan, extra);
   const [row = {}] = await runCompiled(
     tx,
-    shape ? compiledBundle(`${shape}:${withBookings}:${withBan}`, build) : compile(build()),
+    shape ? compiledBundle(`${shape}:${withBookings}:${withBan}${extraKey}`, build) : compile(build()),
     values,
   );
   const part = cataloguePartOf(row);

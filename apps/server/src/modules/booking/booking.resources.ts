@@ -17,7 +17,12 @@ import { ruleFieldNames } from '../rules/rules.columns.ts';
 import { banFrom, type Ban } from '../blacklist/blacklist.guard.ts';
 import type { NumberLimitRuleRow, RuleListRows } from '../rules/rules.repository.ts';
 import type { ActiveBooking } from './booking.repository.ts';
-import { loadBookingBundle, type BookingBundle, type ResourceSelection } from './booking.resources.repository.ts';
+import {
+  loadBookingBundle,
+  type BookingBundle,
+  type BundleExtra,
+  type ResourceSelection,
+} from './booking.resources.repository.ts';
 
 const ruleFields = ruleFieldNames as readonly string[];
 
@@ -45,6 +50,8 @@ export interface BookingScene {
   dept: { code: string; name: string };
   /** The caller's ban in force at `SceneOptions.banAt` (null when none; undefined when not asked). */
   ban: Ban | null | undefined;
+  /** The values of `SceneOptions.extra`'s columns, by name (empty when none was asked for). */
+  extra: Record<string, unknown>;
   /**
    * Whether someone else (`who`) may see one of the scene's resources, as their own scene would
    * have it (enabled, of an enabled type open to them, passing its lists): the ballot's draw
@@ -161,6 +168,8 @@ export interface SceneOptions {
   bookings?: boolean;
   /** Also read the caller's ban in force at this instant (`BookingScene.ban`). */
   banAt?: number;
+  /** Another module's columns read with the scene (`BookingScene.extra`). */
+  extra?: BundleExtra;
 }
 
 /**
@@ -189,6 +198,7 @@ export async function loadScene(
       ...datesWindow(isoDates, tenant.timeZone),
       withBookings: opts.bookings !== false,
       banAt: opts.banAt === undefined ? undefined : new Date(opts.banAt),
+      extra: opts.extra,
     },
   );
   const identity = identityFrom(user, bundle);
@@ -201,6 +211,7 @@ export async function loadScene(
     identity,
     dept: { code: dept?.code ?? '', name: dept?.name ?? '' },
     ban: opts.banAt === undefined ? undefined : banFrom(bundle.ban, tenant),
+    extra: bundle.extra,
     visibleTo: (res, who) => visibleTo(res.row, bundle, who),
   };
 }

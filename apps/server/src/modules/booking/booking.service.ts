@@ -51,6 +51,7 @@ import {
 import { deletable } from './booking.lifecycle.rules.ts';
 import { modelProblem } from './booking.model.rules.ts';
 import { assertBookable, loadScene, type BookingResource, type BookingScene } from './booking.resources.ts';
+import type { BundleExtra } from './booking.resources.repository.ts';
 import {
   bookingDateOf,
   cancelRefusal,
@@ -365,9 +366,13 @@ export async function evaluate(
   user: AuthUser,
   req: Request,
   submit?: SubmitCredential,
+  extra?: BundleExtra,
 ) {
   const now = bookingClock.now();
-  const scene = await loadScene(tx, tenant, user, { ids: [String(req.resourceId)] }, [req.isoDate], { banAt: now });
+  const scene = await loadScene(tx, tenant, user, { ids: [String(req.resourceId)] }, [req.isoDate], {
+    banAt: now,
+    extra,
+  });
   const res = scene.resources[0];
   if (!res) throw new AppError('RESOURCE_NOT_FOUND');
   assertBookable(res);
@@ -382,7 +387,7 @@ export async function evaluate(
     quotas.map((q) => q.window),
   );
   refuseOverQuota(quotas, have, targets.length);
-  return { res, targets, dept: scene.dept };
+  return { res, targets, dept: scene.dept, extra: scene.extra };
 }
 
 /**
@@ -509,6 +514,8 @@ export interface CheckedSubmit {
   dept: { code: string; name: string };
   model: AppointmentInput;
   isoDate: string;
+  /** What `submitStages.sceneExtra` asked to read with the engine's read, by column name. */
+  extra: Record<string, unknown>;
 }
 
 /**
@@ -519,12 +526,19 @@ export interface CheckedSubmit {
 export const submitStages: {
   beforeInsert: ((tx: Tx, ctx: RequestContext, s: CheckedSubmit) => Promise<SaveResult | null>) | null;
   /**
+   * Columns `beforeInsert` needs, read with the engine's read of the resource and the caller
+   * (one round trip for both): given the submit's tenant, booker, resource id and date.
+   */
+  sceneExtra:
+    | ((tenant: TenantRef, user: AuthUser, req: { resourceId: string; isoDate: string }) => BundleExtra | undefined)
+    | null;
+  /**
    * Whether a date's slots of a resource are being decided by another module now (the ballot:
    * its collection window is open or its draw pending), with when that ends (epoch ms); a
    * periodic or batch request then leaves that date out, as it cannot enter a ballot.
    */
   decidedElsewhere: ((tx: Tx, tenant: TenantRef, res: Resource, isoDate: string) => Promise<number | null>) | null;
-} = { beforeInsert: null, decidedElsewhere: null };
+} = { beforeInsert: null, sceneExtra: null, decidedElsewhere: null };
 
 /**
  * Books one or several slots of one day (normal mode), all or nothing in one transaction.
@@ -539,8 +553,9 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
   const isoDate = isoDateArg(model.appointment_date, tenant.timeZone);
   const dates = clean(args.borrowDateList);
   if (dates.some((d) => isoDateArg(d, tenant.timeZone) !== isoDate)) throw new AppError('BOOKING_SLOT_UNKNOWN');
+  const stageExtra = submitStages.sceneExtra?.(tenant, user, { resourceId: model.resources_id, isoDate });
   return withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
-    const { res, targets, dept } = await evaluate(
+    const { res, targets, dept, extra } = await evaluate(
       tx,
       ctx,
       tenant,
@@ -553,8 +568,18 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
         freeEnd: timeArg(args.borrowEndTime) ?? model.end_time,
       },
       { captchaId: args.captchaId, captchaCode: args.captchaCode },
+      stageExtra,
     );
-    const taken = await submitStages.beforeInsert?.(tx, ctx, { tenant, user, res, targets, dept, model, isoDate });
+    const taken = await submitStages.beforeInsert?.(tx, ctx, {
+      tenant,
+      user,
+      res,
+      targets,
+      dept,
+      model,
+      isoDate,
+      extra,
+    });
     if (taken) return taken;
     const needApprove = res.rules.need_approve === '1';
     const exclusive = res.row.available_number <= 1 || res.rules.time_slot_rule === '2';
