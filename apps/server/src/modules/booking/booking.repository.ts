@@ -139,6 +139,20 @@ function rowOfInsert(shape: WriteShape, row: Record<string, unknown>, got: Recor
   return out;
 }
 
+/** A row's given columns as the database stores them, named by column (`jsonb_to_recordset`'s input). */
+function driverJson(row: Record<string, unknown>, given: WriteShape['given']): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const [k, column] of given) o[column.name] = column.mapToDriverValue(row[k]);
+  return o;
+}
+
+/** What an insert of bookings returns: the id and the columns the database filled in. */
+const returningOf = (filled: WriteShape['filled']) =>
+  sql.join(
+    [appointments.id, ...filled.map(([, c]) => c)].map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+
 interface WriteShape {
   given: (readonly [string, AnyPgColumn])[];
   filled: [string, AnyPgColumn][];
@@ -197,24 +211,16 @@ export async function insertExclusiveMany(
   const shape = writeShape(`exclusive-many:${keys.join(',')}`, () => {
     const { given, filled } = columnsOf(appointments, keys);
     const { names, types } = recordsetColumns(given.map(([, c]) => c));
-    const returning = sql.join(
-      [appointments.id, ...filled.map(([, c]) => c)].map((c) => sql.identifier(c.name)),
-      sql`, `,
-    );
     return {
       given,
       filled,
       statement: compile(
         sql`insert into ${appointments} (${names}) select ${names} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-          as x(${types}) on conflict do nothing returning ${returning}`,
+          as x(${types}) on conflict do nothing returning ${returningOf(filled)}`,
       ),
     };
   });
-  const json = rows.map((row) => {
-    const o: Record<string, unknown> = {};
-    for (const [k, column] of shape.given) o[column.name] = column.mapToDriverValue(row[k as keyof typeof row]);
-    return o;
-  });
+  const json = rows.map((row) => driverJson(row, shape.given));
   const got = await runCompiled(tx, shape.statement, { rows: JSON.stringify(json) });
   const byId = new Map(got.map((g) => [String(g.id), g]));
   return rows.map((row) => {
@@ -256,16 +262,12 @@ export async function insertInactiveWith(
       const { given, filled } = columnsOf(appointments, keys);
       const { names, types } = recordsetColumns(given.map(([, c]) => c));
       const mate = recordsetColumns(mateGiven.map(([, c]) => c));
-      const returning = sql.join(
-        [appointments.id, ...filled.map(([, c]) => c)].map((c) => sql.identifier(c.name)),
-        sql`, `,
-      );
       return {
         given,
         filled,
         statement: compile(
           sql`with b as (insert into ${appointments} (${names}) select ${names} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-            as x(${types}) where ${guard?.where ?? sql`true`} returning ${returning}),
+            as x(${types}) where ${guard?.where ?? sql`true`} returning ${returningOf(filled)}),
           m as (insert into ${companion.table} (${mate.names}) select ${mate.names} from jsonb_to_recordset(${sql.placeholder('mates')}::jsonb)
             as x(${mate.types}) where x.appointment_id in (select id from b))
           select * from b`,
@@ -273,15 +275,10 @@ export async function insertInactiveWith(
       };
     },
   );
-  const toJson = (row: Record<string, unknown>, given: readonly (readonly [string, AnyPgColumn])[]) => {
-    const o: Record<string, unknown> = {};
-    for (const [k, column] of given) o[column.name] = column.mapToDriverValue(row[k]);
-    return o;
-  };
   const got = await runCompiled(tx, shape.statement, {
     ...guard?.values,
-    rows: JSON.stringify(rows.map((r) => toJson(r, shape.given))),
-    mates: JSON.stringify(mates.map((r) => toJson(r, mateGiven))),
+    rows: JSON.stringify(rows.map((r) => driverJson(r, shape.given))),
+    mates: JSON.stringify(mates.map((r) => driverJson(r, mateGiven))),
   });
   if (!got.length) return [];
   const byId = new Map(got.map((g) => [String(g.id), g]));
