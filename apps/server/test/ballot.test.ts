@@ -7,6 +7,7 @@
  * another tenant). Runs on a fake booking clock.
  */
 import { and, eq } from 'drizzle-orm';
+import { errorTexts } from '@yuyue/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { drawDue } from '../src/modules/ballot/ballot.draw.ts';
@@ -389,6 +390,44 @@ describe('ballot: entering, drawing, and booking after', () => {
       .where(eq(ballotEntries.appointment_id, e.appointmentId));
     expect(entry!.outcome).toBe('withdrawn');
     expect((await rowsOf([e.appointmentId]))[0]).toMatchObject({ state: '1', active: false });
+  });
+});
+
+describe('ballot: an entry is decided by the draw alone', () => {
+  const NOT_PENDING = errorTexts('APPROVAL_NOT_PENDING').en;
+  it('cannot be moved, approved or rejected (by its booker or an administrator); nothing changes', async () => {
+    const r = await ballotResource({ available_number: 3 });
+    const [u] = await makeUsers(t, 1, 'bal-m-');
+    bookingClock.now = () => OPENS + 60_000;
+    const e = await enter(u!.token, r.id, [r.slots[0]!.id]);
+    // code "0" as the original; the messages say it is an entry and when it is drawn
+    expect(e).toMatchObject({ code: '0', auditStatus: '4' });
+    expect(e.messages[0]).toMatch(/^已参加抽签，2030-01-01 21:10(:00)? 开奖$/);
+    expect(e.messages_en[0]).toMatch(/^Entered in the ballot; drawn at 2030-01-01 21:10/);
+    const before = (await rowsOf([e.appointmentId]))[0];
+    const move = `mutation($id: ID!, $date: Date!, $slot: String) {
+      updateAppointmentTime(id: $id, appointment_date: $date, timeSlotId: $slot) { errcode msg msg_en } }`;
+    for (const token of [u!.token, admin]) {
+      const moved = await gql(token, move, { id: e.appointmentId, date: DATE, slot: r.slots[1]!.id });
+      expect(moved.body.data!.updateAppointmentTime).toMatchObject({
+        errcode: '500',
+        msg: expect.stringContaining('抽签报名不能改期'),
+        msg_en: expect.stringContaining('cannot be moved'),
+      });
+    }
+    const approved = await gql(admin, `mutation($id: ID!) { approveAppointment(id: $id) { errcode msg_en } }`, {
+      id: e.appointmentId,
+    });
+    expect(approved.body.data!.approveAppointment).toMatchObject({ errcode: '500', msg_en: NOT_PENDING });
+    const rejected = await gql(
+      admin,
+      `mutation($id: ID!) { rejectAppointment(id: $id, reason: "no") { errcode msg_en } }`,
+      {
+        id: e.appointmentId,
+      },
+    );
+    expect(rejected.body.data!.rejectAppointment).toMatchObject({ errcode: '500', msg_en: NOT_PENDING });
+    expect((await rowsOf([e.appointmentId]))[0]).toEqual(before);
   });
 });
 

@@ -1177,6 +1177,10 @@ export const errorCatalogue = {
     en: 'The resource or resource type does not exist, or you do not administer it',
   },
   BALLOT_DRAW_NOT_FOUND: { zh: '抽签记录不存在', en: 'The draw does not exist' },
+  BALLOT_ENTRY_NOT_MOVABLE: {
+    zh: '抽签报名不能改期：请撤回报名后重新选择时段',
+    en: 'An entry in a ballot cannot be moved: withdraw it and choose another slot',
+  },
   BALLOT_NOTHING_TO_DRAW: {
     zh: '{date} 没有等待抽签的报名（可能已经抽过）',
     en: 'No entry waits for a draw on {date} (it may have been drawn already)',

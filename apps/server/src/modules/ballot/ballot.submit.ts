@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { AUDIT_IN_BALLOT } from '../booking/booking.lifecycle.rules.ts';
 import { openingInstant } from '../booking/booking.rules.ts';
 import { insertInactiveWith } from '../booking/booking.repository.ts';
 import {
@@ -25,7 +26,7 @@ import { ballotEntries } from './ballot.tables.ts';
 import { personOf, slotKey, windowOf } from './ballot.rules.ts';
 
 /** The ballot's `audit_status`: an entry collected in a window, holding nothing until the draw. */
-export const IN_BALLOT = '4';
+export const IN_BALLOT = AUDIT_IN_BALLOT;
 
 /** The release settings in force: the resource's own, else its type's, else `race`. */
 export interface EffectiveSetting {

@@ -56,6 +56,7 @@ describe('changeRefusal', () => {
     [b('0', '3', '0'), 0, 0, 'CHANGE_NOT_ALLOWED_STATE'],
     [b('0', '0', '1'), 0, 0, 'CHANGE_NOT_ALLOWED_STATE'],
     [b('0', '0', '3'), 0, 0, 'CHANGE_NOT_ALLOWED_STATE'],
+    [b('0', '4', '0'), 0, 0, 'BALLOT_ENTRY_NOT_MOVABLE'],
     [b('0', '0', '0'), start, 0, 'CHANGE_STARTED'],
     [b('0', '0', '0'), start - 30 * 60_000, 60, 'CHANGE_TOO_LATE'],
     [b('0', '0', '0'), start - 60 * 60_000, 60, null],

@@ -3,6 +3,12 @@ import type { Lifecycle } from './booking.rules.ts';
 
 type Refusal = { code: ErrorCode; params?: ErrorParams } | null;
 
+/**
+ * `audit_status` of an entry collected in a ballot's window (docs/GLOSSARY.md "Ballot"): it holds
+ * no seat and only the draw decides it (the ballot module writes it; the lifecycle refuses it).
+ */
+export const AUDIT_IN_BALLOT = '4';
+
 /** Whether a booking awaits approval: valid, audit '1', to be performed (docs/GLOSSARY.md). */
 export function awaitsApproval(b: Lifecycle): boolean {
   return b.state === '0' && b.audit_status === '1' && b.appointment_state === '0';
@@ -34,7 +40,7 @@ export function terminateRefusal(b: Lifecycle): Refusal {
 
 /**
  * Why the booker may not change the booking's time now; null when they may. The booking must
- * be valid, not rejected and to be performed; before its start and at least
+ * be valid, not rejected, not an entry in a ballot (audit '4') and to be performed; before its start and at least
  * `min_interval_minutes_change` minutes before it (0 = up to the start).
  */
 export function changeRefusal(input: {
@@ -44,6 +50,8 @@ export function changeRefusal(input: {
   minIntervalMinutes: number;
 }): Refusal {
   const { booking } = input;
+  // An entry in a ballot holds no seat until its draw: moving it would take one outside the draw.
+  if (booking.state === '0' && booking.audit_status === AUDIT_IN_BALLOT) return { code: 'BALLOT_ENTRY_NOT_MOVABLE' };
   if (booking.state !== '0' || booking.audit_status === '3' || booking.appointment_state !== '0') {
     return { code: 'CHANGE_NOT_ALLOWED_STATE' };
   }

@@ -1,7 +1,9 @@
+import { RESULT_OK } from '@yuyue/shared';
 import { readSdl } from '../../platform/graphql/endpoint.ts';
-import { connection, ok, okMessages } from '../../platform/graphql/results.ts';
+import { connection, messagesResult, ok, okMessages } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import { observeBooking } from '../../platform/metrics.ts';
+import { AUDIT_IN_BALLOT } from './booking.lifecycle.rules.ts';
 import * as booking from './booking.service.ts';
 import * as series from './booking.series.service.ts';
 
@@ -49,8 +51,13 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
                 seriesId: '',
                 report: null,
               };
+        // Success says nothing, as the original; an entry in a ballot (auditStatus '4', which the
+        // original never answered) says so and when it is drawn, for clients that show messages.
+        const ballot = r.auditStatus === AUDIT_IN_BALLOT && 'texts' in r ? r.texts : null;
         return {
-          ...okMessages('saveAppointmentInformationAll'),
+          ...(ballot
+            ? messagesResult(RESULT_OK, 'saveAppointmentInformationAll', ballot)
+            : okMessages('saveAppointmentInformationAll')),
           ids: r.ids,
           appointmentId: r.ids[0] ?? '',
           processURL: '',
