@@ -506,6 +506,16 @@ describe('ballot: settings and who may do what', () => {
       release_mode: 'race',
       source: 'resource',
     });
+    // 'inherit' removes the resource's own settings: it follows its type's again
+    const inherit = await data<{ errcode: string; ids: string[] }>(admin, SAVE_SETTING, {
+      model: { target_kind: 'resource', target_id: r.id, release_mode: 'inherit' },
+    });
+    expect(inherit).toMatchObject({ errcode: '0', ids: [''] });
+    expect((await data<{ source: string }[]>(student, SETTINGS, { r: [r.id] }))[0]).toMatchObject({
+      release_mode: 'ballot',
+      window_minutes: 15,
+      source: 'type',
+    });
     await data(admin, SAVE_SETTING, { model: { target_kind: 'type', target_id: typeId, release_mode: 'race' } });
     const bad = await data<{ errcode: string; msg: string; msg_en: string }>(admin, SAVE_SETTING, {
       model: { target_kind: 'resource', target_id: r.id, release_mode: 'ballot', window_minutes: 0 },
@@ -518,7 +528,8 @@ describe('ballot: settings and who may do what', () => {
     });
     expect(mode.msg_en).toContain('release_mode');
     const logs = await t.database.db.select().from(operateLogs).where(eq(operateLogs.operate_type, 'ballotSettings'));
-    expect(logs.length).toBeGreaterThanOrEqual(3);
+    expect(logs.length).toBeGreaterThanOrEqual(4);
+    expect(logs.map((l) => l.operate_content)).toContainEqual(expect.stringContaining('不单独设置（跟随资源类型）'));
   });
 
   it('anonymous, an ordinary user, a resource administrator, a tenant administrator, another tenant', async () => {

@@ -11,14 +11,21 @@ import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { findResource } from '../resources/resources.repository.ts';
 import { drawDate } from './ballot.draw.ts';
-import { entriesOfDraw, findDraw, pageDraws, upsertSetting, type BallotDrawRow } from './ballot.repository.ts';
+import {
+  deleteSetting,
+  entriesOfDraw,
+  findDraw,
+  pageDraws,
+  upsertSetting,
+  type BallotDrawRow,
+} from './ballot.repository.ts';
 import { replay as replayDraw } from './ballot.rules.ts';
 import { ballotDraws } from './ballot.tables.ts';
 
 const settingInput = z.object({
   target_kind: z.enum(['type', 'resource']),
   target_id: z.string().trim(),
-  release_mode: z.enum(['race', 'ballot']),
+  release_mode: z.enum(['race', 'ballot', 'inherit']),
   window_minutes: z.number().int().min(1).max(1440).nullish(),
   weighted: z.boolean().nullish(),
   max_wins_per_person: z.number().int().min(0).max(100).nullish(),
@@ -26,7 +33,10 @@ const settingInput = z.object({
 
 const fieldWords: Record<string, { zh: string; en: string }> = {
   target_kind: { zh: '对象类型应为 type（资源类型）或 resource（资源）', en: 'target_kind must be type or resource' },
-  release_mode: { zh: '发放方式应为 race（先到先得）或 ballot（抽签）', en: 'release_mode must be race or ballot' },
+  release_mode: {
+    zh: '发放方式应为 race（先到先得）、ballot（抽签）或 inherit（不单独设置）',
+    en: 'release_mode must be race, ballot or inherit',
+  },
   window_minutes: { zh: '报名时长应为 1 至 1440 分钟', en: 'window_minutes must be 1 to 1440' },
   weighted: { zh: '加权应为 true 或 false', en: 'weighted must be true or false' },
   max_wins_per_person: {
@@ -43,7 +53,9 @@ function invalid(field: string): AppError {
 
 /**
  * `saveBallotSetting`: a resource type's release settings (tenant administrators) or a
- * resource's (its administrators too). Logged; the next submit uses them.
+ * resource's (its administrators too). `inherit` removes the target's own settings: a resource
+ * then follows its type's, a type the default (race). Logged; the next submit uses them.
+ * Gives the saved row's id ('' when removed).
  */
 export async function saveSetting(ctx: RequestContext, model: unknown) {
   const { tenant, user } = requireUser(ctx);
@@ -63,6 +75,17 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
       if (!res || !(await managesResource(tx, tenant.id, user, res.id))) throw new AppError('BALLOT_TARGET_NOT_FOUND');
       name = res.resources_name;
     }
+    const what = m.target_kind === 'type' ? '资源类型' : '资源';
+    if (m.release_mode === 'inherit') {
+      await deleteSetting(tx, tenant.id, m.target_kind, m.target_id);
+      await audit(tx, ctx, {
+        module: 'ballot',
+        type: 'ballotSettings',
+        content: `${what} ${name} 发放方式：不单独设置（${m.target_kind === 'type' ? '先到先得' : '跟随资源类型'}）`,
+        object: m.target_id,
+      });
+      return { id: '' };
+    }
     const saved = await upsertSetting(tx, tenant.id, {
       target_kind: m.target_kind,
       target_id: m.target_id,
@@ -75,14 +98,14 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
     await audit(tx, ctx, {
       module: 'ballot',
       type: 'ballotSettings',
-      content: `${m.target_kind === 'type' ? '资源类型' : '资源'} ${name} 发放方式：${
+      content: `${what} ${name} 发放方式：${
         saved.release_mode === 'ballot'
           ? `抽签（开放后 ${saved.window_minutes} 分钟内报名，${saved.weighted ? '加权' : '不加权'}，每人最多中 ${saved.max_wins_per_person || '不限'}）`
           : '先到先得'
       }`,
       object: m.target_id,
     });
-    return saved;
+    return { id: saved.id };
   });
 }
 

@@ -179,6 +179,12 @@ export async function upsertSetting(
   return saved!;
 }
 
+/** Removes one target's own settings (it then follows its type's, or the default). */
+export async function deleteSetting(tx: Executor, tenantId: string, kind: string, targetId: string) {
+  const s = ballotSettings;
+  await tx.delete(s).where(and(eq(s.tenant_id, tenantId), eq(s.target_kind, kind), eq(s.target_id, targetId)));
+}
+
 /** The key of a resource's date's ballot lock: entries take it shared, the draw exclusive. */
 const drawKey = (tenantId: string, resourceId: string, isoDate: string) =>
   `yy-ballot:${tenantId}:${resourceId}:${isoDate}`;

@@ -26,11 +26,11 @@ export interface BallotSetting {
   source: SettingSource;
 }
 
-/** What `saveBallotSetting` takes. */
+/** What `saveBallotSetting` takes ('inherit': remove the target's own settings). */
 export interface BallotSettingInput {
   target_kind: TargetKind;
   target_id: string;
-  release_mode: ReleaseMode;
+  release_mode: ReleaseMode | 'inherit';
   window_minutes: number;
   weighted: boolean;
   max_wins_per_person: number;

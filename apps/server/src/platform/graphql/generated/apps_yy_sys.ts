@@ -1123,8 +1123,10 @@ export type InputAppointmentParticipant = {
 
 /**
  * Release settings of a resource type (target_kind 'type', tenant administrators) or a resource
- * ('resource', its administrators too). window_minutes 1-1440 (default 10), weighted (default
- * false), max_wins_per_person 0-100 (default 0: no cap).
+ * ('resource', its administrators too). release_mode 'race', 'ballot' or 'inherit' (removes the
+ * target's own settings: a resource follows its type's again, a type the default, race).
+ * window_minutes 1-1440 (default 10), weighted (default false), max_wins_per_person 0-100
+ * (default 0: no cap).
  */
 export type InputBallotSetting = {
   max_wins_per_person?: InputMaybe<Scalars['Int']['input']>;

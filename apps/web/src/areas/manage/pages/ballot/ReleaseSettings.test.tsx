@@ -23,6 +23,31 @@ const setting = (patch: Partial<BallotSetting>): BallotSetting => ({
 const section = () => screen.getByTestId('ballot-release');
 
 describe('release settings', () => {
+  it("a resource's own setting can be removed: it follows its type again", async () => {
+    let own = true;
+    const calls = serve({
+      findBallotSettings: () => ({
+        findBallotSettings: [
+          own
+            ? setting({ release_mode: 'race', source: 'resource' })
+            : setting({ release_mode: 'ballot', source: 'type', window_minutes: 15 }),
+        ],
+      }),
+      saveBallotSetting: () => {
+        own = false;
+        return { saveBallotSetting: result() };
+      },
+    });
+    renderPage(<ReleaseSettings kind="resource" id={ROOM_ID} />, '/manage/resources/resources-list/x');
+    expect(await screen.findByText('当前生效的设置：本资源自己的设置')).toBeTruthy();
+    await clickButton('不单独设置，沿用资源类型');
+    expect(await screen.findByText('当前生效的设置：沿用资源类型的设置')).toBeTruthy();
+    expect(callsOf(calls, 'saveBallotSetting')[0]).toMatchObject({
+      model: { target_kind: 'resource', target_id: ROOM_ID, release_mode: 'inherit' },
+    });
+    expect(screen.queryByRole('button', { name: /沿用资源类型/ })).toBeNull();
+  });
+
   it("a resource following its type's ballot: says so, and saves its own settings", async () => {
     let saved: BallotSetting | null = null;
     const calls = serve({

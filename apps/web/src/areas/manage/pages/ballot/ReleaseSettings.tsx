@@ -1,4 +1,4 @@
-import { InfoCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, RollbackOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, InputNumber, Radio, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ interface Values {
   weighted: boolean;
   max_wins_per_person: number | null;
 }
+
+const DEFAULT_INPUT = { window_minutes: WINDOW_MINUTES.default, weighted: false, max_wins_per_person: 0 };
 
 const valuesOf = (s: BallotSetting): Values => ({
   release_mode: s.release_mode === 'ballot' ? 'ballot' : 'race',
@@ -105,6 +107,19 @@ export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | u
         max_wins_per_person: values.max_wins_per_person ?? 0,
       });
       void message.success(t('ballotAdmin.release.saved'));
+    } catch (err) {
+      const text = errorText(err);
+      setRefusal(text);
+      void message.error(text);
+    }
+  };
+
+  // A resource's own settings removed: it follows its type's again (the server says which now).
+  const inherit = async () => {
+    setRefusal(null);
+    try {
+      await save.mutateAsync({ ...DEFAULT_INPUT, target_kind: kind, target_id: id, release_mode: 'inherit' });
+      void message.success(t('ballotAdmin.release.inherited'));
     } catch (err) {
       const text = errorText(err);
       setRefusal(text);
@@ -201,6 +216,11 @@ export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | u
         <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => void submit()}>
           {t('ballotAdmin.release.save')}
         </Button>
+        {kind === 'resource' && inForce.source === 'resource' ? (
+          <Button icon={<RollbackOutlined />} disabled={save.isPending} onClick={() => void inherit()}>
+            {t('ballotAdmin.release.inherit')}
+          </Button>
+        ) : null}
       </Space>
     </section>
   );
