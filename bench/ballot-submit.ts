@@ -5,7 +5,10 @@
 // '4'). Repeated `rounds` times with new users and a new resource, after one unmeasured warm-up
 // round. Prints entries accepted (all of them), 5xx, p50/p95/p99/max latency and CPU per submit; then the
 // floor (as many new users sending a trivial signed-in query at once) and the statements of one entry.
-// Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1]
+// `warm`: each entrant first loads what the booking page asks for (its date's ballot phase), as a
+// person does before the opening second, unmeasured; the burst then meets signed-in sessions the
+// server already knows (cold: the burst is each token's first request).
+// Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1] [cold|warm]
 import { count, eq } from 'drizzle-orm';
 import { ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
 import { SAVE, bookingModel, countStatements, databaseCpuMs, pct, runClients, startBench } from './booking-lib.ts';
@@ -13,9 +16,10 @@ import { SAVE, bookingModel, countStatements, databaseCpuMs, pct, runClients, st
 const clients = Number(process.argv[2] ?? 500);
 const rounds = Number(process.argv[3] ?? 3);
 const instances = Number(process.argv[4] ?? 1);
+const warm = process.argv[5] === 'warm';
 const bench = await startBench({ instances });
 console.log(
-  `database: ${bench.database.kind}; ${clients} entrants at once on 20 ballot slots; ${rounds} rounds; ${instances} app instance(s)`,
+  `database: ${bench.database.kind}; ${clients} entrants at once on 20 ballot slots; ${rounds} rounds; ${instances} app instance(s); ${warm ? 'warm sessions (the page loaded first)' : 'cold tokens'}`,
 );
 
 // The dates open 7 days ahead at 11:55; NOW (2030-01-01 12:00) is inside the 10-minute window of 2030-01-08.
@@ -30,6 +34,14 @@ for (let round = 0; round <= rounds; round++) {
   });
   if (set.body.data?.saveBallotSetting?.errcode !== '0') throw new Error(JSON.stringify(set.body));
   const users = await bench.makeUsers(clients, `ballot${round}_`);
+  if (warm) {
+    const PHASE = `query($id: ID, $date: Date) { findBallotDateInfo(resourcesId: $id, date: $date) { phase } }`;
+    await runClients(
+      bench.endpoints,
+      users.map((u) => ({ token: u.token, query: PHASE, variables: { id: r.id, date: DATE } })),
+      { concurrency: 20 },
+    );
+  }
   const cpu0 = bench.serverCpuMs();
   const db0 = databaseCpuMs();
   const { results } = await runClients(
