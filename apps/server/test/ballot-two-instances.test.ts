@@ -18,7 +18,7 @@ import { seedDemoTenant } from '../src/db/seed.ts';
 import { ballotDrawJob } from '../src/modules/ballot/ballot.draw.ts';
 import { saveSetting } from '../src/modules/ballot/ballot.admin.ts';
 import { ballotDraws, ballotEntries } from '../src/modules/ballot/ballot.tables.ts';
-import { bookingClock, saveAppointments } from '../src/modules/booking/booking.service.ts';
+import { saveAppointments } from '../src/modules/booking/booking.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
 import { findUserByAccount, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { notifications } from '../src/modules/notifications/notifications.tables.ts';
@@ -28,6 +28,7 @@ import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
 import type { RequestContext } from '../src/platform/context.ts';
 import { runExclusively } from '../src/platform/jobs.ts';
 import { testDatabaseUrl } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 const name = `yuyue_bal2_${randomBytes(5).toString('hex')}`;

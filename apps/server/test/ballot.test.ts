@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { drawDue } from '../src/modules/ballot/ballot.draw.ts';
 import { ballotDraws, ballotEntries } from '../src/modules/ballot/ballot.tables.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { appointments, appointmentSlotCounters } from '../src/modules/booking/booking.tables.ts';
 import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { notifications } from '../src/modules/notifications/notifications.tables.ts';
@@ -20,6 +19,7 @@ import { resourcesVisibility } from '../src/modules/resources/resources.tables.t
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { at, AVAILABILITY, makeResource, makeType, makeUsers, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const SAVE_SETTING = `mutation($model: InputBallotSetting) { saveBallotSetting(model: $model) { errcode msg msg_en ids } }`;
 const SETTINGS = `query($r: [ID], $t: [ID]) { findBallotSettings(resourcesIds: $r, resourcesTypeIds: $t) {

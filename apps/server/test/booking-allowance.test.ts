@@ -11,9 +11,9 @@ import {
   insertPost,
   insertUser,
 } from '../src/modules/directory/directory.repository.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { NOW, at, makeResource, makeType, makeUsers, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ALLOWANCE = `query($resourcesId: String!, $date: Date!) { findAppointmentAllowance(resourcesId: $resourcesId, date: $date) {
   scope kind appointment_number_rule limit period_begin period_end used remaining } }`;

@@ -9,10 +9,10 @@ import {
   insertUser,
 } from '../src/modules/directory/directory.repository.ts';
 import { decide } from '../src/modules/booking/booking.approval.service.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import type { RequestContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 /** 2030-01-01 12:00 in Shanghai: "now". */

@@ -10,9 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { resultRows } from '../src/db/json-rows.ts';
 import { catalogueTables } from '../src/modules/booking/booking.resources.repository.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { AVAILABILITY, NOW, badmintonType, makeResource, makeUsers, model, submit } from './booking-fixtures.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 let t: TestApp;
 let admin: string;

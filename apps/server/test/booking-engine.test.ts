@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClock, saveAppointments } from '../src/modules/booking/booking.service.ts';
+import { saveAppointments } from '../src/modules/booking/booking.service.ts';
 import { AppError } from '../src/platform/errors.ts';
 import {
   AVAILABILITY,
@@ -26,6 +26,7 @@ import {
   submit,
 } from './booking-fixtures.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 let t: TestApp;
 let admin: string;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { NOW, SAVE_ALL, badmintonType, makeResource, model, submit, type Slot } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 // Links stay links to us (docs/GLOSSARY.md "Attachment"): a booking's enclosure must be a file
 // uploaded to this server for the tenant; phone and email need their formats. A refusal is

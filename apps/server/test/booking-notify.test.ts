@@ -4,9 +4,9 @@
  * also fail, to show that a failed notification takes the change back with it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { AVAILABILITY, CANCEL, NOW, badmintonType, makeResource, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 interface Call {
   event: string;

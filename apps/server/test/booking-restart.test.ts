@@ -23,11 +23,11 @@ import { openDatabase, withTenant, type Database } from '../src/db/client.ts';
 import { resultRows } from '../src/db/json-rows.ts';
 import { seedDemoTenant } from '../src/db/seed.ts';
 import { findUserByAccount, insertUser } from '../src/modules/directory/directory.repository.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { listTypes } from '../src/modules/resource-types/resource-types.repository.ts';
 import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
 import { accountIdOf } from '../src/platform/auth/identity-provider.ts';
 import { testDatabaseUrl } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const name = `yuyue_restart_${randomBytes(5).toString('hex')}`;
 const PUBLIC_URL = 'http://localhost:3000';

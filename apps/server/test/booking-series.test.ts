@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { saveSeries } from '../src/modules/booking/booking.series.service.ts';
 import type { RequestContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 /** 2030-01-01 (a Tuesday) 12:00 in Shanghai. */

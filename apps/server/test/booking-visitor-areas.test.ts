@@ -9,7 +9,6 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { seatsTaken } from '../src/modules/booking/booking.repository.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
 import {
@@ -26,6 +25,7 @@ import {
   type Slot,
 } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 const ZH = '访客区域不能在此预约，请通过来访申请预约';

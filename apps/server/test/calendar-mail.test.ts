@@ -10,7 +10,6 @@ import { mailOutbox } from '../src/modules/notifications/notifications.tables.ts
 import { buildCalendar } from '../src/platform/ical.ts';
 import type { RequestContext } from '../src/platform/context.ts';
 import { eq } from 'drizzle-orm';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { invitationKindOf, personOf } from '../src/modules/calendar/calendar.mail.ts';
 import { CANCEL, NOW, badmintonType, makeResource, submit } from './booking-fixtures.ts';
 import {
@@ -23,6 +22,7 @@ import {
   type SmtpSink,
 } from './notifications-support.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { calendarClock } from '../src/modules/calendar/calendar.ics.ts';
 import { FEED_FETCHES_PER_MINUTE, FEED_MISSES_PER_MINUTE } from '../src/modules/calendar/calendar.routes.ts';
 import { onlineMeetings } from '../src/modules/meetings/meetings.tables.ts';
@@ -26,6 +25,7 @@ import {
   setClock,
   type Fixture,
 } from './checkin-fixtures.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const SAVE = `mutation($kind: String, $resources_id: String) { saveCalendarFeed(kind: $kind, resources_id: $resources_id) {
   errcode msg msg_en url webcal_url replaced feed { id kind resources_id resources_name create_time } } }`;

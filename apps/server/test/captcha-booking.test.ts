@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { encryptCaptchaCode } from '../src/modules/captcha/captcha.rules.ts';
 import { submitRecordsWritten } from '../src/modules/captcha/captcha.service.ts';
 import { captchaChallenges } from '../src/modules/captcha/captcha.tables.ts';
 import { makeResource, model, NOW, solveCaptcha, submit } from './booking-fixtures.ts';
 import { personDrag, seeded, slideBody } from './captcha-tracks.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 /**
  * The captcha and frequency rules through the booking API (api-contract 3 and 7): what a

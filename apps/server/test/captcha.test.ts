@@ -4,7 +4,6 @@ import { formatDateTime, instantOf } from '@yuyue/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { assertSubmitAllowed } from '../src/modules/captcha/captcha.guard.ts';
 import { encryptCaptchaCode } from '../src/modules/captcha/captcha.rules.ts';
 import { submitRecordsWritten } from '../src/modules/captcha/captcha.service.ts';
@@ -15,6 +14,7 @@ import type { RequestContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { personDrag, seeded, slideBody, straightTrack } from './captcha-tracks.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 const NOW = instantOf({ year: 2030, month: 1, day: 1 }, { hour: 12, minute: 0 }, ZONE);

@@ -9,7 +9,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { appointments, appointmentSlotCounters } from '../src/modules/booking/booking.tables.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import {
   insertDepartment,
   insertPosition,
@@ -19,6 +18,7 @@ import {
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { makeResource as makeBookingResource, NOW, ZONE, type Slot } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 export { ZONE };
 /** The day the tests' bookings are for. */

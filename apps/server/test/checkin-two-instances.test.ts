@@ -16,7 +16,7 @@ import { seedDemoTenant } from '../src/db/seed.ts';
 import { blackList } from '../src/modules/blacklist/blacklist.tables.ts';
 import { appointments, appointmentSlotCounters } from '../src/modules/booking/booking.tables.ts';
 import { resourcesTypes } from '../src/modules/resource-types/resource-types.tables.ts';
-import { bookingClock, saveAppointments } from '../src/modules/booking/booking.service.ts';
+import { saveAppointments } from '../src/modules/booking/booking.service.ts';
 import { noShowJob } from '../src/modules/checkin/checkin.jobs.ts';
 import { appointmentSigns } from '../src/modules/checkin/checkin.tables.ts';
 import { findUserByAccount, insertUser } from '../src/modules/directory/directory.repository.ts';
@@ -27,6 +27,7 @@ import type { RequestContext } from '../src/platform/context.ts';
 import { runExclusively } from '../src/platform/jobs.ts';
 import { BOOKING_NOW, CHECKIN_CONFIG, on, setClock, ZONE } from './checkin-fixtures.ts';
 import { testDatabaseUrl } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const name = `yuyue_ck2_${randomBytes(5).toString('hex')}`;
 let dbs: Database[] = [];

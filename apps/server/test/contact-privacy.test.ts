@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import {
   insertDepartment,
   insertPosition,
@@ -10,6 +9,7 @@ import {
 } from '../src/modules/directory/directory.repository.ts';
 import { NOW, badmintonType, makeResource, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 // Contact details are private (docs/GLOSSARY.md "Contact details"): ordinary users see other
 // users' name, account and department only; phone and email are shown to the user themself,

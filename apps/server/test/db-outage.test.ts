@@ -16,7 +16,6 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openDatabaseWhenReachable, withTenant, type Database } from '../src/db/client.ts';
 import { seedDemoTenant } from '../src/db/seed.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { findUserByAccount } from '../src/modules/directory/directory.repository.ts';
 import { listTenants } from '../src/modules/tenants/tenants.repository.ts';
 import { accountIdOf } from '../src/platform/auth/identity-provider.ts';
@@ -25,6 +24,7 @@ import { runExclusively, type Job } from '../src/platform/jobs.ts';
 import { NOW, SAVE_ALL, makeResource, makeType, makeUsers, model } from './booking-fixtures.ts';
 import { demoAccounts, testDatabaseUrl, type TestApp } from './support.ts';
 import { TcpProxy } from './tcp-proxy.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const STATEMENT_TIMEOUT_MS = 2000;
 const CONNECT_TIMEOUT_MS = 2000;

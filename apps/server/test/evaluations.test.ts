@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { instantOf } from '@yuyue/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { resourceStats } from '../src/modules/evaluations/evaluations.service.ts';
 import { appointmentEvaluates } from '../src/modules/evaluations/evaluations.tables.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 const NOW = instantOf({ year: 2030, month: 1, day: 1 }, { hour: 12, minute: 0 }, ZONE);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { NOW, badmintonType, makeResource, model, submit, type Slot } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 // Filter values as existing clients send them (api-contract 4): numbers or strings for the same
 // column, inline or in variables, dates unpadded; the same request gets the same answer.

@@ -7,13 +7,13 @@ import pg from 'pg';
 import { instantOf, parseIsoDate } from '@yuyue/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
 import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { appointmentEvaluates } from '../src/modules/evaluations/evaluations.tables.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { makeResource, makeType, NOW, ZONE, type Slot } from './booking-fixtures.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 const NEXT = '2030-01-04';

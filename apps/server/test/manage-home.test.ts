@@ -12,7 +12,6 @@ import {
   visitorAppointments,
   visitorEntries,
 } from '../src/modules/visitors/visitors.tables.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import {
   book,
   BOOKING_NOW,
@@ -25,6 +24,7 @@ import {
   setClock,
   type Fixture,
 } from './checkin-fixtures.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const HOME = `{ findManageHomeOverview { date now scope notices_running
   bookings { today pending performed no_show in_use_now in_use_bookings trend { date total } }

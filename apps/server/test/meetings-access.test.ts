@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import {
   insertDepartment,
   insertPosition,
@@ -21,6 +20,7 @@ import { onlineMeetings } from '../src/modules/meetings/meetings.tables.ts';
 import { meetingClock, wemeetCallbackSignature } from '../src/modules/meetings/meetings.rules.ts';
 import { NOW, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { mailOutbox } from '../src/modules/notifications/notifications.tables.ts';
 import { onlineMeetings } from '../src/modules/meetings/meetings.tables.ts';
 import { runDueMeetings } from '../src/modules/meetings/meetings.worker.ts';
@@ -17,6 +16,7 @@ import { meetingClock } from '../src/modules/meetings/meetings.rules.ts';
 import { CANCEL, NOW, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { STANDIN_CREDENTIALS, startWemeetStandIn, type WemeetStandIn } from './meetings-standin.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const CHANGE = `mutation($id: ID!, $appointment_date: Date!, $timeSlotId: String) {
   updateAppointmentTime(id: $id, appointment_date: $appointment_date, timeSlotId: $timeSlotId) { errcode msg msg_en } }`;

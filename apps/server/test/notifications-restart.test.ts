@@ -17,7 +17,6 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { demoAccounts, seedDemoTenant } from '../src/db/seed.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { MAIL_LEASE_MS } from '../src/modules/notifications/notifications.rules.ts';
 import { mailOutboxJob, sendDueMail, transportFor } from '../src/modules/notifications/notifications.sender.ts';
 import { mailOutbox } from '../src/modules/notifications/notifications.tables.ts';
@@ -33,6 +32,7 @@ import {
 } from './notifications-support.ts';
 import { Browser, implicitAuthorizeUrl } from './oidc-client.ts';
 import { testDatabaseUrl } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 const NOW = instantOf({ year: 2030, month: 1, day: 1 }, { hour: 12, minute: 0 }, ZONE);

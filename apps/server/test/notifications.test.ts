@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant, type Database, type Db } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
 import {
   findUserByAccount,
@@ -41,6 +40,7 @@ import {
 } from './notifications-support.ts';
 import { CANCEL, makeResource as makeFixtureResource, NOW, ZONE } from './booking-fixtures.ts';
 import { createTestApp, freshDatabase, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { departments, posts, userPositions, users } from '../src/modules/directory/directory.tables.ts';
 import { inScope } from '../src/modules/visitors/visitors.access.ts';
@@ -28,6 +27,7 @@ import {
 } from '../src/modules/visitors/visitors.tables.ts';
 import { NOW, ZONE, makeResource, makeType } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 const LIST = `query($filter: VisitorAppointmentFilterMap, $only_flow: String) {

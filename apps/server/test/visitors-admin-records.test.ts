@@ -12,7 +12,6 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { findUserByAccount, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
 import { visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
@@ -26,6 +25,7 @@ import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { NOW, makeResource, makeType } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 import { codeFor, idNumber, publicGql, signInByPhone } from './visitors-fixtures.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 const LIST = `query($filter: VisitorRecordFilterMap, $whole: Boolean, $first: Int, $offset: Int) {

@@ -10,7 +10,6 @@ import { errorTexts } from '@yuyue/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { seatsTaken } from '../src/modules/booking/booking.repository.ts';
 import {
   insertDepartment,
@@ -33,6 +32,7 @@ import {
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { NOW, ZONE, badmintonType, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 const SAVE = `mutation($model: VisitorAppointmentInput!) { saveVisitorAppointment(model: $model) { errcode msg msg_en ids } }`;

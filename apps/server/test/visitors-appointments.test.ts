@@ -9,7 +9,6 @@ import { maskCardNumber, maskPhone } from '@yuyue/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { queuePlainMails } from '../src/modules/notifications/notifications.outbox.ts';
 import { mailOutbox } from '../src/modules/notifications/notifications.tables.ts';
@@ -35,6 +34,7 @@ import { clearSentMessages, sentMessages } from '../src/platform/messages/messag
 import { NOW, ZONE, badmintonType, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 import { idNumber } from './visitors-fixtures.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const DAY = '2030-01-03';
 const SAVE = `mutation($model: VisitorAppointmentInput!) { saveVisitorAppointment(model: $model) { errcode msg msg_en ids } }`;

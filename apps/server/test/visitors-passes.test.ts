@@ -22,7 +22,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
 import { users } from '../src/modules/directory/directory.tables.ts';
 import { resourcesTypes } from '../src/modules/resource-types/resource-types.tables.ts';
@@ -39,6 +38,7 @@ import {
   visitors,
 } from '../src/modules/visitors/visitors.tables.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 const ZONE = 'Asia/Shanghai';
 const DAY = '2030-03-04'; // a Monday

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
-import { bookingClock } from '../src/modules/booking/booking.service.ts';
 import { insertDepartment, insertPosition, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { CHECK, NOW, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
+import { bookingClock } from '../src/platform/clock.ts';
 
 // Deployed clients unchanged (api-contract 4): `messages`/`messages_en` are lists of strings,
 // and the original web app's full selections validate, down to the last field.

@@ -2,6 +2,7 @@ import type { EffectiveGrant } from '@yuyue/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
 
 /** `visitor`: a registered visitor (modules/visitors), who reaches visitor operations only. */
 export type Role = 'user' | 'admin' | 'visitor';
@@ -38,4 +39,10 @@ export interface RequestContext {
   user: AuthUser | null;
   /** Client IP, for the operate log. */
   ip: string;
+}
+
+/** The caller's tenant and user, or UNAUTHENTICATED when the request is anonymous. */
+export function requireUser(ctx: RequestContext): { tenant: TenantRef; user: AuthUser } {
+  if (!ctx.tenant || !ctx.user) throw new AppError('UNAUTHENTICATED');
+  return { tenant: ctx.tenant, user: ctx.user };
 }

@@ -3,12 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { bookingClock } from '../modules/booking/booking.service.ts';
 import { NOW, makeResource, makeType, makeUsers, model, submit } from '../../test/booking-fixtures.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/support.ts';
 import { startJobs } from './jobs.ts';
 import { AppError } from './errors.ts';
 import { observeBooking, operationLabel, registerMetrics } from './metrics.ts';
+import { bookingClock } from './clock.ts';
 
 /** The value of one sample of a scrape: the series named `name` whose labels include `labels`; 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {

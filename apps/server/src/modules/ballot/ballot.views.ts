@@ -1,14 +1,14 @@
 import { formatDateTime, isoDateOf } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import { type RequestContext, requireUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { loadScene } from '../booking/booking.resources.ts';
-import { bookingClock, clean, isoDateArg } from '../booking/booking.service.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
+import { clean, isoDateArg } from '../booking/booking.service.ts';
 import { dateState, entriesOfBookings, entriesOfPerson, entryCounts, settingsOf } from './ballot.repository.ts';
 import { personOf } from './ballot.rules.ts';
 import { ballotWindow, effectiveSetting, settingOfResource } from './ballot.submit.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /**
  * `findBallotSettings`: the release settings in force for some resources (their own, else

@@ -2,14 +2,12 @@ import { formatDateTime } from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { RequestContext, TenantRef } from '../../platform/context.ts';
+import { type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { lockBooker } from '../booking/booking.repository.ts';
-import { bookingClock } from '../booking/booking.service.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { opt } from '../rules/rules.inputs.ts';
 import {
   banInForce,
@@ -32,6 +30,7 @@ import {
   validRule,
   type BlackRule,
 } from './blacklist.rules.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 const DAY = 86_400_000;
 const PAGE_MAX = 200;

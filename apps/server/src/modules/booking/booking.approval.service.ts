@@ -1,19 +1,18 @@
 import { formatDateTime } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import { type RequestContext, requireUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { reportBookingChange } from './booking.events.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managesResource } from '../resources/resource-admins.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { withDefaults } from '../settings/settings.rules.ts';
 import { approvalTasksOf, decideAudit, insertApprovalTask } from './booking.lifecycle.repository.ts';
 import { awaitsApproval, decisionRefusal, selfDecisionRefusal } from './booking.lifecycle.rules.ts';
 import { findAppointment, releaseSeat, type AppointmentRow } from './booking.repository.ts';
-import { bookingClock } from './booking.service.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /** The approval step's name (one step: the resource's administrators decide). */
 const TASK = { zh: '资源管理员审批', en: 'Approval by the resource administrators' };

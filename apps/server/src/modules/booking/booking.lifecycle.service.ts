@@ -1,14 +1,13 @@
 import { parseIsoDate } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError, sqlState } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { claimOf } from './booking.claims.ts';
 import { reportBookingChange } from './booking.events.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { normaliseFilterMap, slotCapacity, slotClosure } from '../resources/resources.rules.ts';
 import {
@@ -35,16 +34,8 @@ import {
 import { loadScene } from './booking.resources.ts';
 import { appointments } from './booking.tables.ts';
 import { slotInstants } from './booking.rules.ts';
-import {
-  bookingClock,
-  clean,
-  evaluate,
-  isoDateArg,
-  rulesOfBooking,
-  timeArg,
-  wire,
-  type ListArgs,
-} from './booking.service.ts';
+import { clean, evaluate, isoDateArg, rulesOfBooking, timeArg, wire, type ListArgs } from './booking.service.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (`appointments_no_overlap`). */
 const EXCLUSION_VIOLATION = '23P01';

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { errorTexts, formatDateTime } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { reportBookingChange } from './booking.events.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { minutesOf, slotCapacity } from '../resources/resources.rules.ts';
 import {
   countBookerBookings,
@@ -40,7 +39,6 @@ import {
   banReason,
   knownSettings,
   refuseIfBanned,
-  bookingClock,
   cancelWindowOf,
   clean,
   insertOccurrences,
@@ -56,6 +54,7 @@ import {
   type SaveResult,
   type SubmitCredential,
 } from './booking.service.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /** The periodic arguments (named as `findResourcesAllByAccount`'s) and the commit choice, beside `SaveArgs`. */
 export interface SeriesArgs extends SaveArgs {

@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
+import { bookingClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findFile } from '../../platform/files/files.repository.ts';
@@ -20,7 +21,6 @@ import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { notificationSettingsFrom, type ResourceNotificationRow } from '../notifications/notifications.repository.ts';
 import { personViewOf, showsContact } from '../directory/directory.rules.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedAmong } from '../resources/resource-admins.ts';
 import { resourceFilterColumns } from '../resources/resources.repository.ts';
 import { minutesOf, normaliseFilterMap, slotCapacity } from '../resources/resources.rules.ts';
@@ -65,9 +65,6 @@ import {
   type NumberLimit,
   type SlotStatus,
 } from './booking.rules.ts';
-
-/** Where the booking engine reads "now"; tests replace `now`. */
-export const bookingClock = { now: (): number => Date.now() };
 
 /** Most slots one normal-mode request may name. */
 const MAX_SLOTS = 48;

@@ -1,6 +1,5 @@
 import { withTenant } from '../../db/client.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
+import { type RequestContext, requireUser } from '../../platform/context.ts';
 import { vacancyRate } from './booking.lifecycle.rules.ts';
 import { vacancyTable } from './booking.lifecycle.service.ts';
 import {

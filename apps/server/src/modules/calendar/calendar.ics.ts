@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { withTenant, type Db } from '../../db/client.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { buildCalendar } from '../../platform/ical.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findTenantById } from '../../platform/tenancy.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managesResource } from '../resources/resource-admins.ts';
 import { bookingEvent, lastChangeOf, uidHost } from './calendar.events.ts';
 import {

@@ -2,10 +2,8 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { errorTexts, formatDateTime, type ErrorCode } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { bookingClock } from '../booking/booking.service.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { sliderPuzzle, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from './captcha.image.ts';
 import {
   consumeCredential,
@@ -48,6 +46,7 @@ import {
   type ThrottleSubject,
   type ThrottleVerdict,
 } from './captcha.rules.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -6,7 +6,6 @@ import type { RequestContext, TenantRef } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { applyBlackRule } from '../blacklist/blacklist.service.ts';
 import { lockBooker } from '../booking/booking.repository.ts';
-import { bookingClock } from '../booking/booking.service.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { listTenants } from '../tenants/tenants.repository.ts';
 import {
@@ -19,6 +18,7 @@ import {
 } from './checkin.repository.ts';
 import { checkInRulesOf } from './checkin.rules.ts';
 import { freeSlot } from './checkin.service.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /**
  * Bookings whose check-in closed longer ago than this are left alone: after an outage the job

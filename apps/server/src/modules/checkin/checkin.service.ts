@@ -1,16 +1,15 @@
 import { formatDateTime, localMidnightMs, type ErrorCode, type ErrorParams } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { applyBlackRule } from '../blacklist/blacklist.service.ts';
 import { releaseHold } from '../booking/booking.lifecycle.repository.ts';
 import { lockBooker, releaseSeat, type AppointmentRow } from '../booking/booking.repository.ts';
-import { bookingClock, clean, isoDateArg } from '../booking/booking.service.ts';
+import { clean, isoDateArg } from '../booking/booking.service.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
 import { checkInUrl, qrCodePng } from '../resources/resources.service.ts';
@@ -48,6 +47,7 @@ import {
   VOUCHER_TTL_SECONDS,
   withSignCode,
 } from './checkin.signing.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 const DAY = 86_400_000;
 

@@ -1,14 +1,12 @@
 import { formatDateTime, isoDateOf } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError, sqlState, UNIQUE_VIOLATION } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { bookingClock } from '../booking/booking.service.ts';
 import { pageOf } from '../notices/notices.rules.ts';
 import { timeRangeOf } from '../logs/logs.rules.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
 import { resourceOnDate } from '../resources/resources.service.ts';
 import { evaluateInput, replyInput } from './evaluations.inputs.ts';
@@ -39,6 +37,7 @@ import {
   roundedMean,
   toWireEvaluate,
 } from './evaluations.rules.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 export type WireEvaluate = ReturnType<typeof toWireEvaluate>;
 

@@ -1,16 +1,15 @@
 import { isoDateOf } from '@yuyue/shared';
 import { withTenant, type Executor } from '../../db/client.ts';
-import type { AuthUser, RequestContext } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { bookingClock } from '../booking/booking.service.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { managedScope } from '../resources/resource-admins.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { entrySummary } from '../visitors/visitors.admin-records.repository.ts';
 import { visitorAdminScopeOf } from '../visitors/visitors.access.ts';
 import { dayWindow } from '../visitors/visitors.appointments.rules.ts';
 import { bookingFigures, bookingsPerDay, noticesRunning, visitsExpected } from './manage-home.repository.ts';
 import { fillTrend, trendDates } from './manage-home.rules.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /**
  * The caller's booking scope as the booking overview decides it (`managedScope`): undefined

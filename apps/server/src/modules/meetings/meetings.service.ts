@@ -1,10 +1,9 @@
 import { instantOf, parseIsoDate } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { RequestContext, TenantRef } from '../../platform/context.ts';
+import { type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import { managesResource } from '../resources/resource-admins.ts';
 import {
   bookerOf,

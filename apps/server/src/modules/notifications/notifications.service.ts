@@ -1,10 +1,9 @@
 import { formatDateTime } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import { type RequestContext, requireUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { requireUser } from '../resource-types/resource-types.service.ts';
 import {
   mailsByIds,
   pageMails,

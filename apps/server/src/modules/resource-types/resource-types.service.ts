@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatDateTime, VISITOR_CATEGORY } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { requireUser, type AuthUser, type RequestContext, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
@@ -29,11 +29,6 @@ import {
   type TypeFilter,
 } from './resource-types.repository.ts';
 import { deptWithAncestors, typeOpenTo, type Identity } from './resource-types.rules.ts';
-
-export function requireUser(ctx: RequestContext): { tenant: TenantRef; user: AuthUser } {
-  if (!ctx.tenant || !ctx.user) throw new AppError('UNAUTHENTICATED');
-  return { tenant: ctx.tenant, user: ctx.user };
-}
 
 /** The signed-in user's identity for grants: id, account, and each position's departments (with ancestors) and post. */
 export async function identityOf(tx: Tx, tenantId: string, user: AuthUser): Promise<Identity> {

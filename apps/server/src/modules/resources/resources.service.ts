@@ -4,7 +4,7 @@ import { formatDateTime, instantOf, isoDateOf, parseIsoDate, VISITOR_CATEGORY } 
 import type { Config } from '../../config.ts';
 import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
-import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
+import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 // A cycle by design: evaluations reads resources through resourceOnDate; neither runs the other at load time.
 import { resourceStats } from '../evaluations/evaluations.service.ts';
@@ -23,13 +23,7 @@ import {
   type TypeAuthRow,
 } from '../resource-types/resource-types.repository.ts';
 import { typeOpenTo, type Identity } from '../resource-types/resource-types.rules.ts';
-import {
-  identityOf,
-  requireUser,
-  typeFilterOf,
-  typesOpenTo,
-  wireTypes,
-} from '../resource-types/resource-types.service.ts';
+import { identityOf, typeFilterOf, typesOpenTo, wireTypes } from '../resource-types/resource-types.service.ts';
 import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
 import { activeBookingsOverlapping, overlapCount } from '../booking/booking.repository.ts';
 import { slotInstants } from '../booking/booking.rules.ts';

@@ -17,7 +17,6 @@ import type { RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { bookingClock } from '../booking/booking.service.ts';
 import { requireVisitorRight, signedIn } from './visitors.access.ts';
 import { findVisit } from './visitors.appointments.repository.ts';
 import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
@@ -50,6 +49,7 @@ import {
   type Outcome,
   type PassSubject,
 } from './visitors.passes.service.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /**
  * The gate (visitors.passes.graphql): the bundle a gate verifies offline with, online

@@ -13,7 +13,6 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { bookingClock } from '../booking/booking.service.ts';
 import { inScope, signedIn, visitorAdminScopeOf } from './visitors.access.ts';
 import { findVisit, revokePassesOf, type VisitRow } from './visitors.appointments.repository.ts';
 import { visitorAreas } from './visitors.areas.repository.ts';
@@ -42,6 +41,7 @@ import {
   type LongTermPassRule,
 } from './visitors.passes.rules.ts';
 import { visitorOfUser } from './visitors.profile.repository.ts';
+import { bookingClock } from '../../platform/clock.ts';
 
 /**
  * Entry passes (visitors.passes.graphql): issuing a visit's or a long-term visitor's pass on
