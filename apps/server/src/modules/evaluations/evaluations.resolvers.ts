@@ -1,7 +1,11 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import { provideResourceFeedback } from '../resources/resources.feedback.ts';
 import * as evaluations from './evaluations.service.ts';
+
+// Resources show likes and evaluations without importing this module (resources.feedback.ts).
+provideResourceFeedback(evaluations.resourceStats);
 
 const page = <T extends { id: string }>(p: { rows: T[]; total: number; offset: number }) =>
   connection(p.rows, p.total, p.offset);

@@ -321,6 +321,7 @@ export async function evaluateAverages(ctx: RequestContext, resourcesIds: unknow
  * The resource fields of api-contract 4 that evaluations and favourites feed, for resource lists
  * (in the caller's transaction): `like` how many users have it as a favourite, `liked` whether
  * `account` does, `evaluateCount` and `average` (mean composite score) of its shown evaluations.
+ * Resources read it through their port (resources.feedback.ts), registered by the resolvers.
  */
 export async function resourceStats(tx: Tx, tenantId: string, resourceIds: string[], account: string) {
   const likes = await likeCounts(tx, tenantId, resourceIds, account);

@@ -6,8 +6,6 @@ import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-// A cycle by design: evaluations reads resources through resourceOnDate; neither runs the other at load time.
-import { resourceStats } from '../evaluations/evaluations.service.ts';
 import { successfulBookingCounts } from '../booking/booking.repository.ts';
 import { storeGeneratedFile } from '../../platform/files/files.service.ts';
 import { storageFor, type FileStorage } from '../../platform/files/storage.ts';
@@ -38,6 +36,7 @@ import {
 import { wireRuleLists } from '../rules/rules.rules.ts';
 import { checkRules, definedOnly, ruleListsOf, ruleScalarsOf } from '../rules/rules.service.ts';
 import { managedScope } from './resource-admins.ts';
+import { feedbackOf } from './resources.feedback.ts';
 import { ownConfigKeys, resourcesInput, type ResourcesInput } from './resources.inputs.ts';
 import {
   deleteResource,
@@ -192,7 +191,7 @@ function grantsOf(row: ResourceRow, loaded: Loaded) {
 type ResourceStats = Map<string, { like: number; evaluateCount: number; average: number; total: number }>;
 
 async function statsOf(tx: Tx, tenantId: string, ids: string[], account: string): Promise<ResourceStats> {
-  const social = await resourceStats(tx, tenantId, ids, account);
+  const social = await feedbackOf(tx, tenantId, ids, account);
   const totals = await successfulBookingCounts(tx, tenantId, ids);
   return new Map(
     ids.map((id) => {
