@@ -1,7 +1,8 @@
-import { Button, Form, Input, InputNumber, Select, Space, type FormInstance } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResourcesTypeFormValues } from '../../../../../features/resource-types/typeForm.ts';
+import { OrderNumberInput, RemoveRowButton } from './listRowParts.tsx';
 import { useTypeFormRules } from './typeFormRules.ts';
 
 /** The booker's details shown with a booking, one row each: zh and en names, data type, category, order. */
@@ -41,19 +42,9 @@ export function DisplayInfoList({ form }: { form: FormInstance<ResourcesTypeForm
                 />
               </Form.Item>
               <Form.Item name={[name, 'display_order_num']}>
-                <InputNumber
-                  aria-label={label('orderNum')}
-                  placeholder={label('orderNum')}
-                  min={0}
-                  precision={0}
-                  style={{ width: 90 }}
-                />
+                <OrderNumberInput />
               </Form.Item>
-              <Button
-                icon={<DeleteOutlined />}
-                onClick={() => remove(name)}
-                aria-label={t('resourceTypes.action.remove')}
-              />
+              <RemoveRowButton onClick={() => remove(name)} />
             </Space>
           ))}
           <Button

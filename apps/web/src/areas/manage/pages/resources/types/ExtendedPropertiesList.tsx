@@ -1,10 +1,11 @@
-import { Button, Form, Input, InputNumber, Space, type FormInstance } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { useFindCodesAll } from '../../../../../features/code-tables/api/findCodesAll.ts';
 import type { ResourcesTypeFormValues } from '../../../../../features/resource-types/typeForm.ts';
 import { pick } from '../../../../../lib/i18n.ts';
 import { LookupSelect } from '../../../components/LookupSelect.tsx';
+import { OrderNumberInput, RemoveRowButton } from './listRowParts.tsx';
 import { useTypeFormRules } from './typeFormRules.ts';
 
 /**
@@ -91,19 +92,9 @@ export function ExtendedPropertiesList({
                 />
               </Form.Item>
               <Form.Item name={[name, 'order_num']}>
-                <InputNumber
-                  aria-label={label('orderNum')}
-                  placeholder={label('orderNum')}
-                  min={0}
-                  precision={0}
-                  style={{ width: 90 }}
-                />
+                <OrderNumberInput />
               </Form.Item>
-              <Button
-                icon={<DeleteOutlined />}
-                onClick={() => remove(name)}
-                aria-label={t('resourceTypes.action.remove')}
-              />
+              <RemoveRowButton onClick={() => remove(name)} />
             </Space>
           ))}
           <Form.ErrorList errors={errors} />

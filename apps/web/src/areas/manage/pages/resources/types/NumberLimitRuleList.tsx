@@ -1,8 +1,9 @@
 import { Button, Form, Input, InputNumber, Select, Space, type FormInstance } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NUMBER_LIMIT_RULES } from '../../../../../features/resource-types/api/types.ts';
 import type { ResourcesTypeFormValues } from '../../../../../features/resource-types/typeForm.ts';
+import { RemoveRowButton } from './listRowParts.tsx';
 import { useTypeFormRules } from './typeFormRules.ts';
 
 /** The further number limit rules, one row each: by what, how many, and for 'by period' its begin and end dates. */
@@ -50,11 +51,7 @@ export function NumberLimitRuleList({ form }: { form: FormInstance<ResourcesType
                   </Form.Item>
                 </>
               )}
-              <Button
-                icon={<DeleteOutlined />}
-                onClick={() => remove(name)}
-                aria-label={t('resourceTypes.action.remove')}
-              />
+              <RemoveRowButton onClick={() => remove(name)} />
             </Space>
           ))}
           <Button
