@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabaseWhenReachable } from './db/client.ts';
 import { demoAccounts, seedDemoTenant } from './db/seed.ts';
-import { qrCodeMakerFor } from './modules/resources/resources.service.ts';
+import { qrCodeMakerFor } from './modules/resources/resources.save.service.ts';
 
 /** Starts the server: configuration, database (migrated), demo data on first start, HTTP. */
 async function main(): Promise<void> {

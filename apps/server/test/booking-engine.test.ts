@@ -5,7 +5,6 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { saveAppointments } from '../src/modules/booking/booking.service.ts';
 import { AppError } from '../src/platform/errors.ts';
 import {
   AVAILABILITY,
@@ -27,6 +26,7 @@ import {
 } from './booking-fixtures.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { saveAppointments } from '../src/modules/booking/booking.submit.service.ts';
 
 let t: TestApp;
 let admin: string;

@@ -3,11 +3,11 @@ import { instantOf } from '@yuyue/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
-import { saveAppointments } from '../src/modules/booking/booking.service.ts';
 import type { RequestContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './support.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { saveAppointments } from '../src/modules/booking/booking.submit.service.ts';
 
 const ZONE = 'Asia/Shanghai';
 /** 2030-01-01 12:00 in Shanghai: "now" for most tests. */

@@ -12,12 +12,12 @@ import {
 } from '../modules/directory/directory.repository.ts';
 import { insertType } from '../modules/resource-types/resource-types.repository.ts';
 import { resourcesInput } from '../modules/resources/resources.inputs.ts';
-import { writeResource, type QrCodeMaker } from '../modules/resources/resources.service.ts';
 import { ruleTemplateInput } from '../modules/rules/rules.inputs.ts';
 import { insertTemplate, replaceRuleLists } from '../modules/rules/rules.repository.ts';
 import { parseInput } from '../platform/validation.ts';
 import { insertCodes, insertItems, upsertLocation } from '../modules/code-tables/code-tables.repository.ts';
 import { updateOverallSettings } from '../modules/visitors/visitors.settings.repository.ts';
+import { writeResource, type QrCodeMaker } from '../modules/resources/resources.save.service.ts';
 
 /** The demo tenant's accounts; the README lists them too. */
 export const demoAccounts = {

@@ -25,7 +25,7 @@ import {
   type BookingScene,
 } from '../booking/booking.resources.ts';
 import { slotInstants } from '../booking/booking.rules.ts';
-import { judgeTargets, knownSettings, quotasOf, refuseIfBanned, refuseOverQuota } from '../booking/booking.service.ts';
+import { judgeTargets, quotasOf, refuseIfBanned, refuseOverQuota } from '../booking/booking.service.ts';
 import { notifyBookings, queuePlainMails } from '../notifications/notifications.outbox.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { slotCapacity } from '../resources/resources.rules.ts';
@@ -55,6 +55,7 @@ import {
 } from './ballot.rules.ts';
 import { IN_BALLOT, settingOfResource } from './ballot.submit.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import { knownSettings } from '../booking/booking.submit.service.ts';
 
 /** How far back no-shows and ballot wins lower a person's weight. */
 export const WEIGHT_LOOKBACK_MS = 30 * 86_400_000;

@@ -1,10 +1,10 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
-import { submitStages } from '../booking/booking.service.ts';
 import * as admin from './ballot.admin.ts';
 import { ballotDecidesDate, ballotSceneExtra, enterBallot } from './ballot.submit.ts';
 import * as views from './ballot.views.ts';
+import { submitStages } from '../booking/booking.submit.service.ts';
 
 // The ballot collects submits to resources in ballot mode (booking.service's hook point).
 submitStages.beforeInsert = enterBallot;

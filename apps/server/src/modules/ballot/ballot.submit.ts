@@ -6,7 +6,6 @@ import { AppError } from '../../platform/errors.ts';
 import { AUDIT_IN_BALLOT } from '../booking/booking.lifecycle.rules.ts';
 import { openingInstant } from '../booking/booking.rules.ts';
 import { insertInactiveWith } from '../booking/booking.repository.ts';
-import { insertRequestChildren, rowOf, type CheckedSubmit, type SaveResult } from '../booking/booking.service.ts';
 import {
   dateState,
   enteringExtra,
@@ -19,6 +18,12 @@ import {
 import { ballotEntries } from './ballot.tables.ts';
 import { personOf, slotKey, windowOf } from './ballot.rules.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import {
+  insertRequestChildren,
+  rowOf,
+  type CheckedSubmit,
+  type SaveResult,
+} from '../booking/booking.submit.service.ts';
 
 /** The ballot's `audit_status`: an entry collected in a window, holding nothing until the draw. */
 export const IN_BALLOT = AUDIT_IN_BALLOT;

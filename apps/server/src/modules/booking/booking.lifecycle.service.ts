@@ -34,8 +34,9 @@ import {
 import { loadScene } from './booking.resources.ts';
 import { appointments } from './booking.tables.ts';
 import { slotInstants } from './booking.rules.ts';
-import { clean, evaluate, isoDateArg, rulesOfBooking, timeArg, wire, type ListArgs } from './booking.service.ts';
+import { clean, evaluate, isoDateArg, timeArg } from './booking.service.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import { rulesOfBooking, wire, type ListArgs } from './booking.own.service.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (`appointments_no_overlap`). */
 const EXCLUSION_VIOLATION = '23P01';

@@ -4,7 +4,9 @@ import { connection, messagesResult, ok, okMessages } from '../../platform/graph
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import { observeBooking } from '../../platform/metrics.ts';
 import { AUDIT_IN_BALLOT } from './booking.lifecycle.rules.ts';
-import * as booking from './booking.service.ts';
+import * as availability from './booking.availability.service.ts';
+import * as own from './booking.own.service.ts';
+import * as submit from './booking.submit.service.ts';
 import * as series from './booking.series.service.ts';
 
 /** A submit whose bookings await approval (audit status 1) is counted as pending, not booked. */
@@ -16,29 +18,30 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
   resolvers: {
     Query: {
       checkResourceTimeSlotCapacity: async (_, args, { ctx }) => {
-        await booking.checkCapacity(ctx, args); // a refusal is thrown, with its texts
+        await submit.checkCapacity(ctx, args); // a refusal is thrown, with its texts
         return okMessages('checkResourceTimeSlotCapacity');
       },
       findAppointmentInformationAllForAccount: async (_, args, { ctx }) => {
-        const { nodes, total, offset } = await booking.listOwnAppointments(ctx, args);
+        const { nodes, total, offset } = await own.listOwnAppointments(ctx, args);
         return connection(nodes, total, offset);
       },
       findAppointmentInformationAllForSelf: async (_, args, { ctx }) => {
-        const { nodes, total, offset } = await booking.listOwnAppointments(ctx, args);
+        const { nodes, total, offset } = await own.listOwnAppointments(ctx, args);
         return connection(nodes, total, offset);
       },
       checkAppointmentCancelTime: async (_, { id }, { ctx }) => {
-        await booking.checkCancelTime(ctx, id);
+        await own.checkCancelTime(ctx, id);
         return ok();
       },
       findResourceSlotAvailability: async (_, { resourcesId, date }, { ctx }) =>
-        booking.availability(ctx, resourcesId, date),
-      findAppointmentAllowance: async (_, { resourcesId, date }, { ctx }) => booking.allowance(ctx, resourcesId, date),
+        availability.availability(ctx, resourcesId, date),
+      findAppointmentAllowance: async (_, { resourcesId, date }, { ctx }) =>
+        availability.allowance(ctx, resourcesId, date),
       findResourceTypeSlotAvailability: async (_, { resourcesTypeId, date, filter }, { ctx }) =>
-        booking.typeAvailability(ctx, resourcesTypeId, date, filter),
+        availability.typeAvailability(ctx, resourcesTypeId, date, filter),
       findAppointmentBookAgain: async (_, { id }, { ctx }) => ({
         ...okMessages('findAppointmentBookAgain'),
-        ...(await booking.bookAgain(ctx, id)),
+        ...(await own.bookAgain(ctx, id)),
       }),
     },
     Mutation: {
@@ -47,7 +50,7 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
           ctx.tenant && series.seriesModeOf(args, ctx.tenant.timeZone)
             ? await observeBooking('series', () => series.saveSeries(ctx, args), pending)
             : {
-                ...(await observeBooking('single', () => booking.saveAppointments(ctx, args), pending)),
+                ...(await observeBooking('single', () => submit.saveAppointments(ctx, args), pending)),
                 seriesId: '',
                 report: null,
               };
@@ -69,13 +72,13 @@ export const bookingGraphql: GraphqlContribution<'apps_yy_sys'> = {
       saveAppointmentInformation: async (_, { model, captchaId, captchaCode }, { ctx }) => {
         const r = await observeBooking(
           'single',
-          () => booking.saveAppointments(ctx, { model, captchaId, captchaCode }),
+          () => submit.saveAppointments(ctx, { model, captchaId, captchaCode }),
           pending,
         );
         return { ...ok({ ids: r.ids, appointmentId: r.ids[0] ?? '' }), msg: r.texts.zh, msg_en: r.texts.en };
       },
       updateAppointmentInformationState: async (_, args, { ctx }) => {
-        await booking.changeState(ctx, args);
+        await own.changeState(ctx, args);
         return ok();
       },
     },

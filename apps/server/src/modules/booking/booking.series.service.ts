@@ -37,24 +37,25 @@ import {
   appointmentInput,
   assertModelAcceptable,
   banReason,
-  knownSettings,
   refuseIfBanned,
-  cancelWindowOf,
   clean,
-  insertOccurrences,
   isoDateArg,
   quotasOf,
-  rowOf,
-  rulesOfBooking,
-  submitStages,
   timeArg,
   type AppointmentInput,
   type Quota,
-  type SaveArgs,
-  type SaveResult,
   type SubmitCredential,
 } from './booking.service.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import {
+  knownSettings,
+  insertOccurrences,
+  rowOf,
+  submitStages,
+  type SaveArgs,
+  type SaveResult,
+} from './booking.submit.service.ts';
+import { cancelWindowOf, rulesOfBooking } from './booking.own.service.ts';
 
 /** The periodic arguments (named as `findResourcesAllByAccount`'s) and the commit choice, beside `SaveArgs`. */
 export interface SeriesArgs extends SaveArgs {

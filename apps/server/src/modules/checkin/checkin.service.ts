@@ -12,7 +12,6 @@ import { appointments } from '../booking/booking.tables.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
-import { checkInUrl, qrCodePng } from '../resources/resources.service.ts';
 import {
   bookingWithSign,
   checkInRuleRows,
@@ -48,6 +47,7 @@ import {
   withSignCode,
 } from './checkin.signing.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import { checkInUrl, qrCodePng } from '../resources/resources.save.service.ts';
 
 const DAY = 86_400_000;
 

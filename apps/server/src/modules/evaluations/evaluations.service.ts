@@ -8,7 +8,6 @@ import { parseInput } from '../../platform/validation.ts';
 import { pageOf } from '../notices/notices.rules.ts';
 import { timeRangeOf } from '../logs/logs.rules.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
-import { resourceOnDate } from '../resources/resources.service.ts';
 import { evaluateInput, replyInput } from './evaluations.inputs.ts';
 import {
   deleteLike,
@@ -38,6 +37,7 @@ import {
   toWireEvaluate,
 } from './evaluations.rules.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import { resourceOnDate } from '../resources/resources.find.service.ts';
 
 export type WireEvaluate = ReturnType<typeof toWireEvaluate>;
 

@@ -1,6 +1,6 @@
 import { parseIsoDate } from '@yuyue/shared';
-import type { SlotAvailability } from '../booking/booking.service.ts';
 import { confirmed, signInWindow, type CheckInRules, type SignBooking } from '../checkin/checkin.rules.ts';
+import type { SlotAvailability } from '../booking/booking.availability.service.ts';
 
 /**
  * What a gate or door check says about a booking at an instant: `valid` (confirmed and inside

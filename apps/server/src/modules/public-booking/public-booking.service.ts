@@ -4,11 +4,12 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { resolveTenant } from '../../platform/tenancy.ts';
-import { availabilityWithScene, isoDateArg } from '../booking/booking.service.ts';
+import { isoDateArg } from '../booking/booking.service.ts';
 import { bookingWithSign, checkInRuleRows } from '../checkin/checkin.repository.ts';
 import { checkInRulesOf, signInWindow, signStateOf } from '../checkin/checkin.rules.ts';
 import { chartDates, checkVerdict, publicSlot } from './public-booking.rules.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import { availabilityWithScene } from '../booking/booking.availability.service.ts';
 
 /**
  * The tenant an open page acts in: the one its `tenantKey` names (the key of a shared link),
