@@ -10,7 +10,6 @@ export * from '../modules/collection-config/collection-config.tables.ts';
 export * from '../modules/resource-types/resource-types.tables.ts';
 export * from '../modules/resources/resources.tables.ts';
 export * from '../modules/rules/rules.tables.ts';
-export * from '../modules/occupancy/occupancy.tables.ts';
 export * from '../modules/booking/booking.tables.ts';
 export * from '../modules/booking/booking.approval.tables.ts';
 export * from '../modules/checkin/checkin.tables.ts';

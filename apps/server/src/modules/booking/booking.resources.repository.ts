@@ -5,7 +5,6 @@ import { compile, compiledCache, runCompiled } from '../../db/compiled.ts';
 import { jsonRows, rowsFromJson } from '../../db/json-rows.ts';
 import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
 import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
-import { resourcesOccupancies } from '../occupancy/occupancy.tables.ts';
 import {
   filterConditions,
   type ResourcesTypeRow,
@@ -13,7 +12,7 @@ import {
 } from '../resource-types/resource-types.repository.ts';
 import { resourcesTypeAuths, resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ResourceAuthRow, ResourceFilter, ResourceRow, VisibilityRow } from '../resources/resources.repository.ts';
-import { resources, resourcesAuths, resourcesVisibility } from '../resources/resources.tables.ts';
+import { resources, resourcesAuths, resourcesOccupancies, resourcesVisibility } from '../resources/resources.tables.ts';
 import {
   ruleListsFrom,
   type NumberLimitRuleRow,

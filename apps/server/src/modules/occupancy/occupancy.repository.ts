@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { resources } from '../resources/resources.tables.ts';
-import { resourcesOccupancies } from './occupancy.tables.ts';
+import { resources, resourcesOccupancies } from '../resources/resources.tables.ts';
 
 export type OccupancyRow = typeof resourcesOccupancies.$inferSelect;
 export type NewOccupancy = Omit<typeof resourcesOccupancies.$inferInsert, 'tenant_id'>;

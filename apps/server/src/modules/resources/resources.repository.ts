@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { jsonRows, resultRows, rowsFromJson } from '../../db/json-rows.ts';
 import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
-import { resourcesOccupancies } from '../occupancy/occupancy.tables.ts';
 import {
   filterConditions,
   type ResourcesTypeRow,
@@ -20,7 +19,7 @@ import {
 } from '../rules/rules.repository.ts';
 import { appointmentNumberLimitRules, resourcesRuleTemplates } from '../rules/rules.tables.ts';
 import type { ColumnCondition } from './resources.rules.ts';
-import { resources, resourcesAuths, resourcesVisibility } from './resources.tables.ts';
+import { resources, resourcesAuths, resourcesOccupancies, resourcesVisibility } from './resources.tables.ts';
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = Omit<typeof resources.$inferInsert, 'tenant_id'>;
