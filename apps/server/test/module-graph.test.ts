@@ -43,7 +43,6 @@ const ALLOWED: Record<string, string> = {
   'checkin -> tenants': 'jobs run per tenant',
   'directory -> resource-types': 'deleting a department checks the types that name it',
   'directory -> resources': 'resource administrators reach bookers; resources that name a department',
-  'directory -> visitors': 'person types include the visitor types',
   'meetings -> booking': 'a meeting belongs to a booking',
   'meetings -> directory': 'the meeting host is a person',
   'meetings -> notifications': 'meeting mails go through the outbox',

@@ -13,4 +13,5 @@ export * from './booking-opening.ts';
 export * from './masking.ts';
 export * from './visitor-pass.ts';
 export * from './visitor-areas.ts';
+export * from './visitor-types.ts';
 export * from './app-roles.ts';

@@ -6,6 +6,7 @@ import {
   parseGrantFilter,
   type AppRole,
   type GrantFilter,
+  VISITOR_TYPES,
 } from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant, type Tx } from '../../db/client.ts';
@@ -14,7 +15,6 @@ import type { AuthUser, RequestContext, TenantRef } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { VISITOR_TYPES } from '../visitors/visitors.settings.rules.ts';
 import * as repo from './directory.grants.repository.ts';
 import type { GrantRecord, GrantSubject, NewGrant, TripleRecord } from './directory.grants.repository.ts';
 import { mergeFilters, readGivenFilter, type FilterProblem } from './directory.grants.rules.ts';

@@ -1,6 +1,7 @@
+import { VISITOR_TYPES } from '@yuyue/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { FIELD_TYPES, REGISTER_FIELD_NAMES, VISITOR_TYPES } from './visitors.settings.rules.ts';
+import { FIELD_TYPES, REGISTER_FIELD_NAMES } from './visitors.settings.rules.ts';
 import { VISITOR_PERMISSIONS } from './visitors.access.ts';
 
 /*

@@ -1,18 +1,10 @@
-import { parseIsoDate } from '@yuyue/shared';
+import { parseIsoDate, type VisitorType } from '@yuyue/shared';
 import { AppError } from '../../platform/errors.ts';
 
 /*
  * Pure rules of the visitor settings: the defaults a tenant starts with, and the checks of the
  * values a visitor or an application gives for the information fields (no I/O here).
  */
-
-/** A visitor type (`visitor_type`): '1' a visitor's own application, '2' a host's invitation, '3' a guest of a booking. */
-export const VISITOR_TYPES = {
-  '1': { zh: '访客申请', en: 'Visitor application' },
-  '2': { zh: '邀约访客', en: 'Host invitation' },
-  '3': { zh: '预约随行访客', en: 'Guest of a booking' },
-} as const;
-export type VisitorType = keyof typeof VISITOR_TYPES;
 
 /** The detail settings of each visitor type a tenant starts with: an application needs the host's approval; invitations and booking guests none. */
 export const DEFAULT_DETAIL_SETTINGS: readonly {

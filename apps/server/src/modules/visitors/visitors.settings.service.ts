@@ -1,4 +1,4 @@
-import { formatDateTime, maskCardNumber, maskPhone } from '@yuyue/shared';
+import { formatDateTime, maskCardNumber, maskPhone, VISITOR_TYPES } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -8,7 +8,7 @@ import { offeredAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
 import * as repo from './visitors.settings.repository.ts';
 import { personTypeNames } from './visitors.admin-settings.repository.ts';
-import { FIELD_TYPES, optionsOf, VISITOR_TYPES, type InfoField } from './visitors.settings.rules.ts';
+import { FIELD_TYPES, optionsOf, type InfoField } from './visitors.settings.rules.ts';
 
 /*
  * The visitor settings as visitors' and hosts' pages read them (apps_yy_sys). Defaults are
