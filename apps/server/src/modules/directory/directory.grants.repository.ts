@@ -5,8 +5,6 @@ import type { Db, Executor } from '../../db/client.ts';
 import { compile, runCompiled } from '../../db/compiled.ts';
 import { resultRows } from '../../db/json-rows.ts';
 import { announce } from '../../platform/events.ts';
-import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
-import { resources } from '../resources/resources.tables.ts';
 import { permissionGrants, triples } from './directory.grants.tables.ts';
 import { asText, textCondition } from './directory.repository.ts';
 import type { StringFilter } from './directory.inputs.ts';
@@ -455,28 +453,6 @@ export async function deleteGrants(tx: Executor, tenantId: string, ids: string[]
 }
 
 // ---- What grants name ----
-
-/** Which of `ids` are (not deleted) resources of the tenant. */
-export async function existingResourceIds(tx: Executor, tenantId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await tx
-    .select({ id: resources.id })
-    .from(resources)
-    .where(and(eq(resources.tenant_id, tenantId), sql`${resources.id}::text in ${ids}`, eq(resources.del, 0)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Which of `ids` are (not deleted) resource types of the tenant. */
-export async function existingResourceTypeIds(tx: Executor, tenantId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await tx
-    .select({ id: resourcesTypes.id })
-    .from(resourcesTypes)
-    .where(
-      and(eq(resourcesTypes.tenant_id, tenantId), sql`${resourcesTypes.id}::text in ${ids}`, eq(resourcesTypes.del, 0)),
-    );
-  return new Set(rows.map((r) => r.id));
-}
 
 /** Which of `ids` are triples of the tenant. */
 export async function existingTripleIds(tx: Executor, tenantId: string, ids: string[]): Promise<Set<string>> {

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import * as repo from './directory.grants.repository.ts';
+import { directoryResources } from './directory.resources.ts';
 import type { GrantRecord, GrantSubject, NewGrant, TripleRecord } from './directory.grants.repository.ts';
 import { mergeFilters, readGivenFilter, type FilterProblem } from './directory.grants.rules.ts';
 import { stringFilter } from './directory.inputs.ts';
@@ -266,13 +267,13 @@ async function checkFilterIds(tx: Tx, tenantId: string, f: GrantFilter): Promise
   const unknown = (what: string, whatEn: string, id: string) =>
     new AppError('GRANT_FILTER_UNKNOWN_ID', { what, what_en: whatEn, id: id.slice(0, 40) });
   const lower = (ids: string[]) => ids.map((i) => i.toLowerCase());
-  const resources = await repo.existingResourceIds(tx, tenantId, lower(f.resources));
+  const resources = await directoryResources().existingResourceIds(tx, tenantId, lower(f.resources));
   const badResource = f.resources.find((r) => !resources.has(r.toLowerCase()));
   if (badResource) throw unknown('资源', 'resource', badResource);
-  const types = await repo.existingResourceTypeIds(tx, tenantId, lower(f.resourceTypes));
+  const types = await directoryResources().existingResourceTypeIds(tx, tenantId, lower(f.resourceTypes));
   const badType = f.resourceTypes.find((r) => !types.has(r.toLowerCase()));
   if (badType) throw unknown('资源类型', 'resource type', badType);
-  const areas = await repo.existingResourceIds(tx, tenantId, lower(f.areas));
+  const areas = await directoryResources().existingResourceIds(tx, tenantId, lower(f.areas));
   const badArea = f.areas.find((r) => !areas.has(r.toLowerCase()));
   if (badArea) throw unknown('访客区域', 'visitor area', badArea);
   const badVisitorType = f.visitorTypes.find((t) => !Object.hasOwn(VISITOR_TYPES, t));

@@ -5,7 +5,6 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError, UNIQUE_VIOLATION, sqlState } from '../../platform/errors.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { bookersManagedBy, managesAnyResource } from '../resources/resource-admins.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { withDefaults } from '../settings/settings.rules.ts';
 import {
@@ -30,6 +29,7 @@ import type {
   UserImageRow,
   UserRecord,
 } from './directory.repository.ts';
+import { directoryResources } from './directory.resources.ts';
 import * as rules from './directory.rules.ts';
 import { roleHolderIds } from './directory.grants.repository.ts';
 import { rolesAsked, sectionsOpenedBy } from './directory.grants.rules.ts';
@@ -79,7 +79,7 @@ async function present(tx: Tx, caller: Caller, rows: UserRecord[]): Promise<Dire
   const bookers =
     caller.user.role === 'admin' || !others.length
       ? new Set<string>()
-      : await bookersManagedBy(tx, caller.tenant.id, caller.user, others);
+      : await directoryResources().bookersManagedBy(tx, caller.tenant.id, caller.user, others);
   return rows.map((row) => {
     const visible = rules.seesPrivateFields(caller.user, row.id);
     return {
@@ -107,7 +107,7 @@ export async function getMe(ctx: RequestContext): Promise<DirectoryUser & { mana
     return {
       ...me!,
       role: c.user.role === 'admin' ? 'admin' : me!.role,
-      managesResources: await managesAnyResource(tx, c.tenant.id, c.user, 'any'),
+      managesResources: await directoryResources().managesAnyResource(tx, c.tenant.id, c.user),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { resources } from '../resources/resources.tables.ts';
@@ -231,4 +231,16 @@ export async function replaceTypeExtendedProperties(
       order_num: p.order_num ?? i,
     })),
   );
+}
+
+/** Which of `ids` are (not deleted) resource types of the tenant. */
+export async function existingResourceTypeIds(tx: Executor, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: resourcesTypes.id })
+    .from(resourcesTypes)
+    .where(
+      and(eq(resourcesTypes.tenant_id, tenantId), sql`${resourcesTypes.id}::text in ${ids}`, eq(resourcesTypes.del, 0)),
+    );
+  return new Set(rows.map((r) => r.id));
 }

@@ -340,3 +340,13 @@ export async function loadResourceBundle(
     lists: ruleListsFrom(q.owners, row),
   };
 }
+
+/** Which of `ids` are (not deleted) resources of the tenant. */
+export async function existingResourceIds(tx: Executor, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .where(and(eq(resources.tenant_id, tenantId), sql`${resources.id}::text in ${ids}`, eq(resources.del, 0)));
+  return new Set(rows.map((r) => r.id));
+}
