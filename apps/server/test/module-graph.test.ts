@@ -49,7 +49,6 @@ const ALLOWED: Record<string, string> = {
   'resource-types -> resources': 'a type lists its resources',
   'resource-types -> rules': 'a type holds rules and number limits',
   'resources -> booking': 'a resource shows its bookings and taken seats',
-  'resources -> checkin': 'a resource prints its sign-in code',
   'resources -> resource-types': 'a resource is of a type and inherits its grants',
   'resources -> rules': 'a resource holds rules',
   'rules -> resource-types': 'rules are owned by a type',

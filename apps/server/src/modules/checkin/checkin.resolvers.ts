@@ -1,7 +1,12 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
+import { providePrintedCheckInUrl } from '../resources/resources.checkin.ts';
 import * as checkin from './checkin.service.ts';
+import { printedCheckInUrl } from './checkin.signing.ts';
+
+// A resource's printed QR code carries a code signed here (resources.checkin.ts).
+providePrintedCheckInUrl(printedCheckInUrl);
 
 const done = (id: string, msg: string, msg_en: string) => ({ ...ok({ ids: [id], appointmentId: id }), msg, msg_en });
 

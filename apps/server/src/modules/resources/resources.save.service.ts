@@ -9,12 +9,12 @@ import { storeGeneratedFile } from '../../platform/files/files.service.ts';
 import { storageFor, type FileStorage } from '../../platform/files/storage.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { printedCheckInUrl } from '../checkin/checkin.signing.ts';
 import { findCodesByCode, listItemsOf } from '../code-tables/code-tables.repository.ts';
 import { findType, typeExtendedProperties } from '../resource-types/resource-types.repository.ts';
 import { ruleConfigKeys, type RuleConfig } from '../rules/rules.columns.ts';
 import { findTemplate, replaceRuleLists } from '../rules/rules.repository.ts';
 import { checkRules, definedOnly, ruleListsOf, ruleScalarsOf } from '../rules/rules.service.ts';
+import { printedCheckInUrl } from './resources.checkin.ts';
 import { ownConfigKeys, resourcesInput, type ResourcesInput } from './resources.inputs.ts';
 import {
   deleteResource,
@@ -66,7 +66,7 @@ export function qrCodePng(url: string): Promise<Buffer> {
 
 /** Makes and stores a resource's QR code PNG; returns its uri and how to remove the bytes if the transaction fails. */
 async function makeQrCode(tx: Tx, qr: QrCodeMaker, tenantId: string, by: string, resourceId: string) {
-  // The page URL carries the resource's signed check-in code (modules/checkin).
+  // The page URL carries the resource's signed check-in code (modules/checkin, through resources.checkin.ts).
   const bytes = await qrCodePng(await printedCheckInUrl(tx, tenantId, resourceId, checkInUrl(qr, resourceId)));
   return storeGeneratedFile(
     tx,
