@@ -1,22 +1,5 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNotNull,
-  lte,
-  max,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, lte, max, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appointments } from '../booking/booking.tables.ts';
-import { appointmentSigns } from '../checkin/checkin.tables.ts';
 import { blackList, blackSettings } from './blacklist.tables.ts';
 
 export type BlackListRow = typeof blackList.$inferSelect;
@@ -83,33 +66,6 @@ export async function lastEntryTimes(tx: Executor, tenantId: string, accounts: s
     .where(and(eq(b.tenant_id, tenantId), inArray(b.user_account, accounts)))
     .groupBy(b.user_account);
   return new Map(rows.filter((r) => r.at).map((r) => [r.account, r.at!]));
-}
-
-/** The instants some accounts' bookings were marked no-shows since `since` (still no-shows now). */
-export async function noShowTimes(
-  tx: Executor,
-  tenantId: string,
-  accounts: string[],
-  since: Date,
-): Promise<Map<string, number[]>> {
-  if (!accounts.length) return new Map();
-  const s = appointmentSigns;
-  const rows = await tx
-    .select({ account: s.appointment_user, at: s.missed_time })
-    .from(s)
-    .innerJoin(appointments, eq(appointments.id, s.appointment_id))
-    .where(
-      and(
-        eq(s.tenant_id, tenantId),
-        inArray(s.appointment_user, accounts),
-        isNotNull(s.missed_time),
-        gt(s.missed_time, since),
-        eq(appointments.appointment_state, '2'),
-      ),
-    );
-  const out = new Map<string, number[]>();
-  for (const r of rows) out.set(r.account, [...(out.get(r.account) ?? []), r.at!.getTime()]);
-  return out;
 }
 
 export async function insertEntry(tx: Executor, tenantId: string, values: NewBlackListEntry): Promise<BlackListRow> {

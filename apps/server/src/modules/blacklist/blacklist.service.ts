@@ -15,7 +15,6 @@ import {
   insertEntry,
   lastEntryTimes,
   lockEntry,
-  noShowTimes,
   pageEntries,
   updateEntry,
   upsertSettings,
@@ -48,11 +47,15 @@ export async function ruleOf(tx: Tx, tenantId: string): Promise<BlackRule> {
     : DEFAULT_BLACK_RULE;
 }
 
+/** The instants some accounts' bookings were marked no-shows since `since` (still no-shows now). */
+export type NoShowTimes = (tx: Tx, tenantId: string, accounts: string[], since: Date) => Promise<Map<string, number[]>>;
+
 /**
  * Applies the black-settings rule to accounts that just got a no-show, in the caller's
  * transaction (which must hold `lockBooker` for each account, so two markings cannot both
  * ban): an account whose no-shows reach the rule's count is put on the blacklist with an end
- * date, and the entry is written to the operate log. Returns the entries made.
+ * date, and the entry is written to the operate log. Returns the entries made. The no-shows
+ * come from `noShowTimes`, passed in by the module that records sign-ins (checkin).
  */
 export async function applyBlackRule(
   tx: Tx,
@@ -60,6 +63,7 @@ export async function applyBlackRule(
   tenant: TenantRef,
   accounts: readonly string[],
   now: number,
+  noShowTimes: NoShowTimes,
 ): Promise<BlackListRow[]> {
   const unique = [...new Set(accounts)];
   if (!unique.length) return [];

@@ -12,6 +12,7 @@ import {
   checkInRuleRows,
   markMissed,
   noShowCandidates,
+  noShowTimes,
   sweepCodeUses,
   upsertSign,
   type NoShowGroup,
@@ -84,6 +85,7 @@ async function markBatch(tx: Tx, ctx: RequestContext, tenant: TenantRef, group: 
     tenant,
     marked.map((r) => r.appointment_user),
     now,
+    noShowTimes,
   );
   return { marked: marked.length, banned: banned.length, full: due.length === BATCH };
 }

@@ -376,3 +376,30 @@ export async function pageSigns(
   const [total] = await tx.select({ n: count() }).from(a).leftJoin(s, eq(s.appointment_id, a.id)).where(where);
   return { rows: rows.map((r) => ({ ...r.a, sign: r.s })), total: total?.n ?? 0 };
 }
+
+/** The instants some accounts' bookings were marked no-shows since `since` (still no-shows now). */
+export async function noShowTimes(
+  tx: Executor,
+  tenantId: string,
+  accounts: string[],
+  since: Date,
+): Promise<Map<string, number[]>> {
+  if (!accounts.length) return new Map();
+  const s = appointmentSigns;
+  const rows = await tx
+    .select({ account: s.appointment_user, at: s.missed_time })
+    .from(s)
+    .innerJoin(appointments, eq(appointments.id, s.appointment_id))
+    .where(
+      and(
+        eq(s.tenant_id, tenantId),
+        inArray(s.appointment_user, accounts),
+        isNotNull(s.missed_time),
+        gt(s.missed_time, since),
+        eq(appointments.appointment_state, '2'),
+      ),
+    );
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.account, [...(out.get(r.account) ?? []), r.at!.getTime()]);
+  return out;
+}

@@ -18,6 +18,7 @@ import {
   consumeCode,
   markMissed,
   markPerformed,
+  noShowTimes,
   pageSigns,
   recordSignOut,
   signFilterColumns,
@@ -470,7 +471,7 @@ export async function markPerform(ctx: RequestContext, args: MarkArgs): Promise<
       content: `标记违约 ${summary(row)}${remark ? `：${remark}` : ''}`,
       object: row.id,
     });
-    await applyBlackRule(tx, ctx, tenant, [row.appointment_user], now);
+    await applyBlackRule(tx, ctx, tenant, [row.appointment_user], now, noShowTimes);
     return row;
   });
 }
