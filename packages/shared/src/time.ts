@@ -104,6 +104,21 @@ export function instantOf(
   return exact.length ? Math.max(...exact) : Math.max(first, second);
 }
 
+/** "HH:mm" (00:00-24:00) as minutes of the day; null when unreadable. */
+export function minutesOf(time: string): number | null {
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (min > 59 || h > 24 || (h === 24 && min > 0)) return null;
+  return h * 60 + min;
+}
+
+/** Minutes of the day as "HH:mm" (1440 is "24:00"). */
+export function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses "YYYY-MM-DD", refusing impossible dates such as 2026-02-30. */

@@ -8,7 +8,6 @@ import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { lockBooker } from '../booking/booking.repository.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
-import { opt } from '../rules/rules.inputs.ts';
 import {
   banInForce,
   findSettings,
@@ -30,6 +29,7 @@ import {
   type BlackRule,
 } from './blacklist.rules.ts';
 import { bookingClock } from '../../platform/clock.ts';
+import { opt } from '../../platform/inputs.ts';
 
 const DAY = 86_400_000;
 const PAGE_MAX = 200;

@@ -1,11 +1,11 @@
-import { formatDateTime } from '@yuyue/shared';
+import { formatDateTime, minutesOf } from '@yuyue/shared';
 import { withTenant } from '../../db/client.ts';
 import { type AuthUser, type RequestContext, requireUser } from '../../platform/context.ts';
 import { bookingClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { resourceFilterColumns } from '../resources/resources.repository.ts';
-import { minutesOf, normaliseFilterMap, slotCapacity } from '../resources/resources.rules.ts';
+import { normaliseFilterMap, slotCapacity } from '../resources/resources.rules.ts';
 import { countBookerBookings, overlapCount, engineTransaction, type ActiveBooking } from './booking.repository.ts';
 import { loadScene, type BookingResource, type BookingScene } from './booking.resources.ts';
 import { openingInstant, slotInstants, slotStatus, type SlotStatus } from './booking.rules.ts';

@@ -1,5 +1,13 @@
-import { formatDateTime, instantOf, isoDateOf, parseIsoDate, type ErrorCode, type ErrorParams } from '@yuyue/shared';
-import { minutesOf, weekdayOf, type ClosedPeriod } from '../resources/resources.rules.ts';
+import {
+  type ErrorCode,
+  type ErrorParams,
+  formatDateTime,
+  instantOf,
+  isoDateOf,
+  minutesOf,
+  parseIsoDate,
+} from '@yuyue/shared';
+import { weekdayOf, type ClosedPeriod } from '../resources/resources.rules.ts';
 
 /** The scalar rules that decide when a slot may be booked. */
 export interface BookingRules {

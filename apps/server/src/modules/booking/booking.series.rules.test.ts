@@ -1,7 +1,7 @@
-import { isoDateOf, parseIsoDate, wallClock } from '@yuyue/shared';
+import { hhmm, isoDateOf, parseIsoDate, wallClock } from '@yuyue/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hhmm, weekdayOf } from '../resources/resources.rules.ts';
+import { weekdayOf } from '../resources/resources.rules.ts';
 import type { SlotStatus } from './booking.rules.ts';
 import {
   SERIES_MAX_OCCURRENCES,

@@ -1,5 +1,5 @@
-import { parseIsoDate, type ErrorCode, type ErrorParams } from '@yuyue/shared';
-import { minutesOf, weekdayOf } from '../resources/resources.rules.ts';
+import { type ErrorCode, type ErrorParams, minutesOf, parseIsoDate } from '@yuyue/shared';
+import { weekdayOf } from '../resources/resources.rules.ts';
 import { slotInstants, type SlotStatus } from './booking.rules.ts';
 
 /** Most occurrences one periodic or batch request may expand to. */

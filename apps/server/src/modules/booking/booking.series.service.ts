@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorTexts, formatDateTime } from '@yuyue/shared';
+import { errorTexts, formatDateTime, minutesOf } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
@@ -9,7 +9,7 @@ import { parseInput } from '../../platform/validation.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
 import { notifyBookings } from '../notifications/notifications.outbox.ts';
 import { reportBookingChange } from './booking.events.ts';
-import { minutesOf, slotCapacity } from '../resources/resources.rules.ts';
+import { slotCapacity } from '../resources/resources.rules.ts';
 import {
   countBookerBookings,
   markCancelled,

@@ -1,4 +1,4 @@
-import { uploadedFileIdOf } from '@yuyue/shared';
+import { minutesOf, uploadedFileIdOf } from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { type AuthUser, type RequestContext, type TenantRef } from '../../platform/context.ts';
@@ -8,8 +8,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { findFile } from '../../platform/files/files.repository.ts';
 import { banRefusal, type Ban } from '../blacklist/blacklist.guard.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
-import { minutesOf, slotCapacity } from '../resources/resources.rules.ts';
-import { opt } from '../rules/rules.inputs.ts';
+import { slotCapacity } from '../resources/resources.rules.ts';
 import { countBookerBookings, type ActiveBooking, type BookerWindow } from './booking.repository.ts';
 import { modelProblem } from './booking.model.rules.ts';
 import { assertBookable, loadScene, type BookingResource } from './booking.resources.ts';
@@ -25,6 +24,7 @@ import {
   type NumberLimit,
   type SlotStatus,
 } from './booking.rules.ts';
+import { opt } from '../../platform/inputs.ts';
 
 /*
  * The booking engine's shared part: the submitted model, the periods a request names, the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../platform/ids.ts';
-import { opt, optionalId, text } from '../rules/rules.inputs.ts';
+import { opt, optionalId, text } from '../../platform/inputs.ts';
 
 /** Scores are whole stars from 1 to 5. */
 export const SCORE_MIN = 1;

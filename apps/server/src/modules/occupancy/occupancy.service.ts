@@ -8,7 +8,6 @@ import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { findResource } from '../resources/resources.repository.ts';
 import { normaliseFilterMap } from '../resources/resources.rules.ts';
-import { opt, optionalId, text } from '../rules/rules.inputs.ts';
 import {
   deleteOccupancy,
   findOccupancy,
@@ -18,6 +17,7 @@ import {
   type OccupancyListRow,
 } from './occupancy.repository.ts';
 import { instantOfLocal, localMinute } from './occupancy.rules.ts';
+import { opt, optionalId, text } from '../../platform/inputs.ts';
 
 const occupancyInput = z.object({
   id: optionalId,

@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import {
-  count,
-  flag,
-  list,
-  numberLimitRuleInput,
-  opt,
-  optionalId,
-  optionalIsoDate,
-  optionalTime,
-  text,
-} from '../rules/rules.inputs.ts';
+import { numberLimitRuleInput } from '../rules/rules.inputs.ts';
 import { grantObjectTypes } from './resource-types.rules.ts';
+import { count, flag, list, opt, optionalId, optionalIsoDate, optionalTime, text } from '../../platform/inputs.ts';
 
 export const grantInput = z.object({
   grant_object_id: z.string().trim().min(1).max(200),

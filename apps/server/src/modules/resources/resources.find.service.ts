@@ -1,4 +1,4 @@
-import { isoDateOf, parseIsoDate, VISITOR_CATEGORY } from '@yuyue/shared';
+import { isoDateOf, minutesOf, parseIsoDate, VISITOR_CATEGORY } from '@yuyue/shared';
 import { withTenant, type Tx } from '../../db/client.ts';
 import { type AuthUser, type RequestContext, requireUser, type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,7 +18,6 @@ import {
 } from './resources.repository.ts';
 import {
   capacityDescription,
-  minutesOf,
   normaliseFilterMap,
   parseOrderBy,
   seriesDates,

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { sanitizeRichText } from '../../platform/html.ts';
 import { grantInput } from '../resource-types/resource-types.inputs.ts';
-import {
-  count,
-  flag,
-  list,
-  opt,
-  optionalId,
-  ruleConfigInput,
-  ruleListsInput,
-  ruleScalarsInput,
-  text,
-} from '../rules/rules.inputs.ts';
+import { ruleConfigInput, ruleListsInput, ruleScalarsInput } from '../rules/rules.inputs.ts';
 import { isHttpUrl } from './resources.settings.rules.ts';
+import { count, flag, list, opt, optionalId, text } from '../../platform/inputs.ts';
 
 const visibleInput = z.object({
   visible_obj_id: z.string().trim().min(1).max(200),

@@ -1,4 +1,4 @@
-import { formatDateTime, instantOf, isoDateOf, parseIsoDate, VISITOR_CATEGORY } from '@yuyue/shared';
+import { formatDateTime, hhmm, instantOf, isoDateOf, minutesOf, parseIsoDate, VISITOR_CATEGORY } from '@yuyue/shared';
 import { type Tx } from '../../db/client.ts';
 import { type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -20,8 +20,6 @@ import {
   closedPeriodsOf,
   dayHasOpenTime,
   effectiveRules,
-  hhmm,
-  minutesOf,
   resourceVisibleTo,
   ruleOwnerOf,
   type ClosedPeriod,

@@ -1,6 +1,5 @@
-import { formatDateTime, type ErrorCode, type ErrorParams } from '@yuyue/shared';
+import { type ErrorCode, type ErrorParams, formatDateTime, hhmm, minutesOf } from '@yuyue/shared';
 import type { NumberLimitRuleRow, RuleListRows } from './rules.repository.ts';
-import { hhmm, minutesOf } from '../resources/resources.rules.ts';
 import type { RuleListsInput } from './rules.inputs.ts';
 
 export interface RuleProblem {
