@@ -6,8 +6,8 @@ import { type RequestContext, requireUser, type TenantRef } from '../../platform
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { lockBooker } from '../booking/booking.repository.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
+import { lockBooker } from './blacklist.locks.ts';
 import {
   banInForce,
   findSettings,

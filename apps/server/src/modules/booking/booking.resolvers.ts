@@ -3,11 +3,16 @@ import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, messagesResult, ok, okMessages } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import { observeBooking } from '../../platform/metrics.ts';
+import { provideBookerLock } from '../blacklist/blacklist.locks.ts';
 import { AUDIT_IN_BALLOT } from './booking.lifecycle.rules.ts';
+import { lockBooker } from './booking.repository.ts';
 import * as availability from './booking.availability.service.ts';
 import * as own from './booking.own.service.ts';
 import * as submit from './booking.submit.service.ts';
 import * as series from './booking.series.service.ts';
+
+// A ban takes the booker's lock as a submit does (blacklist.locks.ts; blacklist never imports booking).
+provideBookerLock(lockBooker);
 
 /** A submit whose bookings await approval (audit status 1) is counted as pending, not booked. */
 const pending = (r: { auditStatus: string }) => r.auditStatus === '1';
