@@ -5,7 +5,6 @@ import type { Config } from './config.ts';
 import { withTenant, type Database } from './db/client.ts';
 import { graphqlContributions } from './modules/index.ts';
 import { identityDirectoryFor } from './modules/identity.ts';
-import { visitorKeys } from './modules/visitors/visitors.crypto.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerIdentityProvider } from './platform/auth/identity-provider.ts';
 import { AppError, UNAVAILABLE_CODES, unavailableError } from './platform/errors.ts';
@@ -37,6 +36,7 @@ import { ballotDrawJob } from './modules/ballot/ballot.draw.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { meetingsJob } from './modules/meetings/meetings.worker.ts';
+import { visitorKeys } from './platform/data-key.ts';
 
 export interface AppDeps {
   config: Config;

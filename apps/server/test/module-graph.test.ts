@@ -31,7 +31,6 @@ const ALLOWED: Record<string, string> = {
   'meetings -> notifications': 'meeting mails go through the outbox',
   'meetings -> resource-types': 'type settings',
   'meetings -> resources': 'who administers the resource',
-  'meetings -> visitors': 'provider secrets use the visitors cipher',
   'notifications -> booking': 'notifications describe bookings and approval tasks',
   'notifications -> calendar': 'booking mails carry calendar invitations',
   'notifications -> resources': 'resource administrators are recipients',
@@ -43,10 +42,6 @@ const ALLOWED: Record<string, string> = {
   'resources -> rules': 'a resource holds rules',
   'rules -> resource-types': 'rules are owned by a type',
   'rules -> resources': 'rules are owned by a resource; time helpers',
-  'visitors -> booking': 'visitors join bookings and take seats',
-  'visitors -> notifications': 'visitor mails go through the outbox',
-  'visitors -> resource-types': 'types visitors may book',
-  'visitors -> resources': 'resources visitors may book',
 };
 
 /** platform/ files allowed to import a module, with why (the same exceptions as eslint.config.js). */

@@ -14,7 +14,7 @@ import { inScope } from '../src/modules/visitors/visitors.access.ts';
 import { visitorRetentionJob } from '../src/modules/visitors/visitors.admin-people.service.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
 import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
-import { sealPhone, visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
+import { sealPhone, visitorAccountOf } from '../src/modules/visitors/visitors.crypto.ts';
 import {
   visitorAdminPermissions,
   visitorAppointments,
@@ -28,6 +28,7 @@ import {
 import { NOW, ZONE, makeResource, makeType } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { visitorKeys } from '../src/platform/data-key.ts';
 
 const DAY = '2030-01-03';
 const LIST = `query($filter: VisitorAppointmentFilterMap, $only_flow: String) {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { findUserByAccount, insertUser } from '../src/modules/directory/directory.repository.ts';
 import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
-import { visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
+import { visitorAccountOf } from '../src/modules/visitors/visitors.crypto.ts';
 import {
   visitorAdminPermissions,
   visitorAppointments,
@@ -26,6 +26,7 @@ import { NOW, makeResource, makeType } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 import { codeFor, idNumber, publicGql, signInByPhone } from './visitors-fixtures.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { visitorKeys } from '../src/platform/data-key.ts';
 
 const DAY = '2030-01-03';
 const LIST = `query($filter: VisitorRecordFilterMap, $whole: Boolean, $first: Int, $offset: Int) {

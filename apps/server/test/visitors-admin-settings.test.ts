@@ -10,11 +10,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
 import { insertUser } from '../src/modules/directory/directory.repository.ts';
-import { visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
+import { visitorAccountOf } from '../src/modules/visitors/visitors.crypto.ts';
 import { visitorAdminPermissions } from '../src/modules/visitors/visitors.tables.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { createTestApp, demoAccounts, type TestApp } from './support.ts';
 import { codeFor, idNumber, registerRaw, registration } from './visitors-fixtures.ts';
+import { visitorKeys } from '../src/platform/data-key.ts';
 
 let t: TestApp;
 let tenantId: string;

@@ -19,7 +19,7 @@ import {
 } from '../src/modules/directory/directory.repository.ts';
 import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.ts';
 import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
-import { sealPhone, visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
+import { sealPhone, visitorAccountOf } from '../src/modules/visitors/visitors.crypto.ts';
 import {
   visitorAdminPermissions,
   visitorAppointments,
@@ -33,6 +33,7 @@ import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { NOW, ZONE, badmintonType, makeResource, makeType, model, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { visitorKeys } from '../src/platform/data-key.ts';
 
 const DAY = '2030-01-03';
 const SAVE = `mutation($model: VisitorAppointmentInput!) { saveVisitorAppointment(model: $model) { errcode msg msg_en ids } }`;

@@ -16,7 +16,7 @@ import { dayWindow } from '../src/modules/visitors/visitors.appointments.rules.t
 import { saveVisits } from '../src/modules/visitors/visitors.applications.service.ts';
 import { visitorClock } from '../src/modules/visitors/visitors.appointments.viewer.ts';
 import { revokePassesOf } from '../src/modules/visitors/visitors.appointments.repository.ts';
-import { sealPhone, visitorAccountOf, visitorKeys } from '../src/modules/visitors/visitors.crypto.ts';
+import { sealPhone, visitorAccountOf } from '../src/modules/visitors/visitors.crypto.ts';
 import {
   visitorAdminPermissions,
   visitorAppointments,
@@ -35,6 +35,7 @@ import { NOW, ZONE, badmintonType, makeResource, makeType, model, submit } from 
 import { createTestApp, type TestApp } from './support.ts';
 import { idNumber } from './visitors-fixtures.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { visitorKeys } from '../src/platform/data-key.ts';
 
 const DAY = '2030-01-03';
 const SAVE = `mutation($model: VisitorAppointmentInput!) { saveVisitorAppointment(model: $model) { errcode msg msg_en ids } }`;

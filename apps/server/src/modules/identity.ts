@@ -5,7 +5,8 @@ import { directoryIdentity } from './directory/directory.identity.ts';
 import { findSettings } from './settings/settings.repository.ts';
 import { withDefaults } from './settings/settings.rules.ts';
 import { listTenants } from './tenants/tenants.repository.ts';
-import { visitorAccountOf, visitorKeys } from './visitors/visitors.crypto.ts';
+import { visitorAccountOf } from './visitors/visitors.crypto.ts';
+import { visitorKeys } from '../platform/data-key.ts';
 
 /** What a visitor types as their account on the sign-in page: their phone number. */
 const PHONE_ACCOUNT = /^\+?[0-9][0-9 -]{6,19}$/;

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import { decrypt, encrypt, visitorKeys, type VisitorKeys } from '../visitors/visitors.crypto.ts';
+import { decrypt, encrypt, visitorKeys, type VisitorKeys } from '../../platform/data-key.ts';
 
 /**
  * Meeting providers' secrets at rest (`meeting_settings.secret_enc`): AES-256-GCM with a key

@@ -45,9 +45,10 @@ import {
 import { visitorAreas } from './visitors.areas.repository.ts';
 import { visitorClock } from './visitors.appointments.viewer.ts';
 import { checkPhone } from './visitors.registration.rules.ts';
-import { sealPhone, visitorKeys } from './visitors.crypto.ts';
+import { sealPhone } from './visitors.crypto.ts';
 import { lockPassRef } from './visitors.passes.repository.ts';
 import { visitorSettings } from './visitors.settings.repository.ts';
+import { visitorKeys } from '../../platform/data-key.ts';
 
 /**
  * The visitor back office's people slice (visitors.admin-people.graphql): long-term visitors

@@ -15,19 +15,18 @@ import { insertVisitAudit, revokePassesOf, updateVisit } from './visitors.appoin
 import { dayWindow, VISIT_STATE } from './visitors.appointments.rules.ts';
 import { visitorClock } from './visitors.appointments.viewer.ts';
 import {
-  decrypt,
   lookupHash,
   normaliseCardNumber,
   normalisePhone,
   sealCardNumber,
   sealPhone,
   visitorAccountOf,
-  visitorKeys,
 } from './visitors.crypto.ts';
 import { checkPhone, checkRegistrationValues } from './visitors.registration.rules.ts';
 import { listInfoFields, listRegisterFields } from './visitors.settings.repository.ts';
 import { shownFieldValues } from './visitors.settings.service.ts';
 import { asAdmin, intOf, outOfScope, text, type Filter } from './visitors.admin-call.ts';
+import { decrypt, visitorKeys } from '../../platform/data-key.ts';
 /**
  * The visitor back office's records (visitors.admin-records.graphql): visitor records (list,
  * add, edit, batch changes, delete, import) and the exports' audit; visitors' cars and gate

@@ -31,12 +31,13 @@ import {
 import { changeVisit, pathOf, viewerOf, visitorClock, type Viewer } from './visitors.appointments.viewer.ts';
 import { visitorAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
-import { normalisePhone, sealPhone, visitorKeys } from './visitors.crypto.ts';
+import { normalisePhone, sealPhone } from './visitors.crypto.ts';
 import { notifyVisits, sendVisitTexts, type PendingText } from './visitors.notify.ts';
 import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import { infoFieldsOf } from './visitors.settings.repository.ts';
 import { infoFieldsAsked, validateFieldValues, type InfoField } from './visitors.settings.rules.ts';
 import { sealFieldValues } from './visitors.settings.service.ts';
+import { visitorKeys } from '../../platform/data-key.ts';
 
 /**
  * Visit applications and invitations (visitors.appointments.graphql): a visitor's own

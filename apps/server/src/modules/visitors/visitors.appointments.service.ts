@@ -34,9 +34,9 @@ import {
 import { pathOf, relationOf, viewerOf, visitorClock, type Viewer } from './visitors.appointments.viewer.ts';
 import { offeredAreas } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
-import { decrypt, visitorKeys } from './visitors.crypto.ts';
 import { infoFieldsOf, visitorSettings } from './visitors.settings.repository.ts';
 import { shownFieldValues } from './visitors.settings.service.ts';
+import { decrypt, visitorKeys } from '../../platform/data-key.ts';
 
 /**
  * Reading visits (visitors.appointments.graphql): the lists and the detail each caller may see

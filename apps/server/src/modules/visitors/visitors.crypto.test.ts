@@ -5,18 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
 import { loadConfig, repoRoot } from '../../config.ts';
-import {
-  dataKeyNotice,
-  decrypt,
-  encrypt,
-  lookupHash,
-  normalisePhone,
-  parseDataKey,
-  sealCardNumber,
-  sealPhone,
-  visitorAccountOf,
-  visitorKeys,
-} from './visitors.crypto.ts';
+import { lookupHash, normalisePhone, sealCardNumber, sealPhone, visitorAccountOf } from './visitors.crypto.ts';
+import { dataKeyNotice, decrypt, encrypt, parseDataKey, visitorKeys } from '../../platform/data-key.ts';
 
 const tenantA = '00000000-0000-4000-8000-00000000000a';
 const tenantB = '00000000-0000-4000-8000-00000000000b';
@@ -126,7 +116,7 @@ describe('the visitor data key', () => {
     const startAt = Date.now() + 4000;
     const script = [
       `const { loadConfig } = await import(${JSON.stringify(path.join(repoRoot, 'apps/server/src/config.ts'))});`,
-      `const { visitorKeys } = await import(${JSON.stringify(path.join(repoRoot, 'apps/server/src/modules/visitors/visitors.crypto.ts'))});`,
+      `const { visitorKeys } = await import(${JSON.stringify(path.join(repoRoot, 'apps/server/src/platform/data-key.ts'))});`,
       `while (Date.now() < ${startAt});`,
       `const out = [];`,
       `for (let i = 0; i < ${rounds}; i++) out.push(visitorKeys(loadConfig({ NODE_ENV: 'test', DATA_DIR: ${JSON.stringify(root)} + '/' + i })).lookup.toString('hex'));`,

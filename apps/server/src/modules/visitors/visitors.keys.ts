@@ -1,7 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
-import { decrypt, encrypt, visitorKeys } from './visitors.crypto.ts';
 import {
   insertKey,
   keyByKid,
@@ -10,6 +9,7 @@ import {
   signingKey,
   type PassKeyRow,
 } from './visitors.passes.repository.ts';
+import { decrypt, encrypt, visitorKeys } from '../../platform/data-key.ts';
 
 /**
  * Each tenant's Ed25519 pass-signing keys. A key is made on first need, under an advisory lock

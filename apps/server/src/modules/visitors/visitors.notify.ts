@@ -4,7 +4,7 @@ import { sendMessage } from '../../platform/messages/messages.ts';
 import { queuePlainMails, type PlainMail } from '../notifications/notifications.outbox.ts';
 import { visitAreaNames, visitAreasShown } from './visitors.appointments.areas.ts';
 import { hostsByIds, visitorsByIds, type HostUser, type VisitRow } from './visitors.appointments.repository.ts';
-import { decrypt, visitorKeys } from './visitors.crypto.ts';
+import { decrypt, visitorKeys } from '../../platform/data-key.ts';
 
 /**
  * What the host and the visitor are told at each step of a visit: e-mail through the

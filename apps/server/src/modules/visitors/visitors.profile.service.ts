@@ -4,13 +4,14 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findUserByAccount, updateUser } from '../directory/directory.repository.ts';
-import { decrypt, sealPhone, visitorKeys } from './visitors.crypto.ts';
+import { sealPhone } from './visitors.crypto.ts';
 import { signedIn, visitorRightsOf } from './visitors.access.ts';
 import * as repo from './visitors.profile.repository.ts';
 import { checkPhone, checkRegistrationValues } from './visitors.registration.rules.ts';
 import { ensureVisitorDefaults, listInfoFields, listRegisterFields } from './visitors.settings.repository.ts';
 import { infoFieldsAsked, validateFieldValues, type FieldValueInput } from './visitors.settings.rules.ts';
 import { sealFieldValues, shownFieldValues } from './visitors.settings.service.ts';
+import { decrypt, visitorKeys } from '../../platform/data-key.ts';
 
 /** The information fields kept for a visitor (`info`), as strings. */
 function infoOf(row: repo.VisitorRow): Record<string, string> {

@@ -11,7 +11,7 @@ import { resolveTenant } from '../../platform/tenancy.ts';
 import { findUserByAccount, insertUser, updateUser } from '../directory/directory.repository.ts';
 import { findTenant } from '../tenants/tenants.repository.ts';
 import { tenantStatus } from '../tenants/tenants.rules.ts';
-import { sealCardNumber, sealPhone, visitorAccountOf, visitorKeys } from './visitors.crypto.ts';
+import { sealCardNumber, sealPhone, visitorAccountOf } from './visitors.crypto.ts';
 import { visitorByPhoneHash } from './visitors.profile.repository.ts';
 import * as repo from './visitors.registration.repository.ts';
 import {
@@ -32,6 +32,7 @@ import {
 import { ensureVisitorDefaults, listRegisterFields } from './visitors.settings.repository.ts';
 import { personTypeNames } from './visitors.admin-settings.repository.ts';
 import { toWireRegisterField } from './visitors.settings.service.ts';
+import { visitorKeys } from '../../platform/data-key.ts';
 
 /** The clock of one-time codes (tests move it to expire codes and open sending windows). */
 export const visitorCodeClock = { now: (): number => Date.now() };

@@ -3,12 +3,12 @@ import { withTenant } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { signedIn } from './visitors.access.ts';
-import { decrypt, encrypt, type VisitorKeys } from './visitors.crypto.ts';
 import { offeredAreas, type VisitorArea } from './visitors.areas.repository.ts';
 import { splitIds } from './visitors.areas.rules.ts';
 import * as repo from './visitors.settings.repository.ts';
 import { personTypeNames } from './visitors.admin-settings.repository.ts';
 import { FIELD_TYPES, optionsOf, type InfoField } from './visitors.settings.rules.ts';
+import { decrypt, encrypt, type VisitorKeys } from '../../platform/data-key.ts';
 
 /*
  * The visitor settings as visitors' and hosts' pages read them (apps_yy_sys). Defaults are
