@@ -4,8 +4,15 @@ import { connection, messagesResult, ok, okMessages } from '../../platform/graph
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import { observeBooking } from '../../platform/metrics.ts';
 import { provideBookerLock } from '../blacklist/blacklist.locks.ts';
+import { provideDirectoryResources } from '../directory/directory.resources.ts';
+import { existingResourceTypeIds } from '../resource-types/resource-types.repository.ts';
+import { managesAnyResource } from '../resources/resource-admins.ts';
+import { provideResourceBookings } from '../resources/resources.bookings.ts';
+import { existingResourceIds } from '../resources/resources.repository.ts';
 import { AUDIT_IN_BALLOT } from './booking.lifecycle.rules.ts';
-import { lockBooker } from './booking.repository.ts';
+import { bookersManagedBy } from './booking.people.repository.ts';
+import { activeBookingsOverlapping, lockBooker, overlapCount, successfulBookingCounts } from './booking.repository.ts';
+import { slotInstants } from './booking.rules.ts';
 import * as availability from './booking.availability.service.ts';
 import * as own from './booking.own.service.ts';
 import * as submit from './booking.submit.service.ts';
@@ -13,6 +20,18 @@ import * as series from './booking.series.service.ts';
 
 // A ban takes the booker's lock as a submit does (blacklist.locks.ts; blacklist never imports booking).
 provideBookerLock(lockBooker);
+
+// Resources show their bookings without importing this module (resources.bookings.ts).
+provideResourceBookings({ successfulBookingCounts, activeBookingsOverlapping, overlapCount, slotInstants });
+
+// The directory reaches resources, and a resource administrator's bookers, through its port
+// (directory.resources.ts), never importing them.
+provideDirectoryResources({
+  existingResourceIds,
+  existingResourceTypeIds,
+  bookersManagedBy,
+  managesAnyResource: (tx, tenantId, user) => managesAnyResource(tx, tenantId, user, 'any'),
+});
 
 /** A submit whose bookings await approval (audit status 1) is counted as pending, not booked. */
 const pending = (r: { auditStatus: string }) => r.auditStatus === '1';

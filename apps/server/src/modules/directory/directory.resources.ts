@@ -4,8 +4,9 @@ import type { AuthUser } from '../../platform/context.ts';
 /**
  * What the directory asks of the resources: which ids name resources or resource types (the
  * objects of a grant), whose bookings a resource administrator has (contact details), and
- * whether a user administers any resource. The resources module provides it at composition
- * (resources.resolvers.ts), so that the directory, below it, never imports it.
+ * whether a user administers any resource. The booking module provides it at composition
+ * (booking.resolvers.ts, from resources, resource types and bookings), so that the directory,
+ * below them, never imports them.
  */
 export interface DirectoryResources {
   /** Which of `ids` are (not deleted) resources of the tenant. */
@@ -27,6 +28,6 @@ export function provideDirectoryResources(resources: DirectoryResources): void {
 
 /** The registered resources' side. */
 export function directoryResources(): DirectoryResources {
-  if (!provided) throw new Error('no directory resources registered (modules/resources)');
+  if (!provided) throw new Error('no directory resources registered (modules/booking)');
   return provided;
 }

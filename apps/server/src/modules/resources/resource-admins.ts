@@ -5,7 +5,6 @@ import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { appointments } from '../booking/booking.tables.ts';
 import { grantsReaching } from '../directory/directory.grants.repository.ts';
 import { departments, posts, userPositions, users } from '../directory/directory.tables.ts';
 import { resources } from './resources.tables.ts';
@@ -158,26 +157,6 @@ export async function managedAmong(
     .from(resources)
     .where(and(eq(resources.tenant_id, tenantId), inArray(resources.id, ids), managed));
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * The accounts among `accounts` that have booked a resource `user` manages: whose contact
- * details that resource administrator may see (directory rules, "Contact details").
- */
-export async function bookersManagedBy(
-  tx: Executor,
-  tenantId: string,
-  user: AuthUser,
-  accounts: readonly string[],
-): Promise<Set<string>> {
-  const wanted = [...new Set(accounts)];
-  if (!wanted.length) return new Set();
-  const managed = ofManagedResource(tenantId, user, appointments.resources_id, 'any');
-  const rows = await tx
-    .selectDistinct({ account: appointments.created_user })
-    .from(appointments)
-    .where(and(eq(appointments.tenant_id, tenantId), inArray(appointments.created_user, wanted), managed));
-  return new Set(rows.map((r) => r.account));
 }
 
 /**

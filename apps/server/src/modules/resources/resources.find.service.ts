@@ -5,10 +5,9 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { listTypes } from '../resource-types/resource-types.repository.ts';
 import { identityOf, typeFilterOf, typesOpenTo, wireTypes } from '../resource-types/resource-types.service.ts';
-import { activeBookingsOverlapping, overlapCount } from '../booking/booking.repository.ts';
-import { slotInstants } from '../booking/booking.rules.ts';
 import { wireRuleLists } from '../rules/rules.rules.ts';
 import { managedScope } from './resource-admins.ts';
+import { resourceBookings } from './resources.bookings.ts';
 import {
   listResources,
   pageResources,
@@ -295,19 +294,20 @@ export async function findTimeSlots(ctx: RequestContext, resourcesId: unknown, d
     if (rules.time_slot_rule === '2') return [];
     const periods = closedPeriods(row, loaded, isoDate, tenant.timeZone);
     const day = dayBounds([isoDate], tenant.timeZone);
-    const booked = await activeBookingsOverlapping(tx, tenant.id, [row.id], day.from, day.to);
+    const bookings = resourceBookings();
+    const booked = await bookings.activeBookingsOverlapping(tx, tenant.id, [row.id], day.from, day.to);
     return wireRuleLists(lists, row.id, tenant.timeZone)
       .resourcesTimeSlot.filter((s) => s.del === 0)
       .map((s) => {
         const closed = slotClosure(periods, s.kssj, s.jssj);
-        const at = slotInstants(isoDate, s.kssj, s.jssj, tenant.timeZone);
+        const at = bookings.slotInstants(isoDate, s.kssj, s.jssj, tenant.timeZone);
         const n =
           closed || !at
             ? 0
             : Math.max(
                 0,
                 slotCapacity(isoDate, s, row.available_number, lists.availableNumberRules) -
-                  overlapCount(booked, at.startsAt, at.endsAt),
+                  bookings.overlapCount(booked, at.startsAt, at.endsAt),
               );
         const desc = closed ? { zh: closed.reason_cn, en: closed.reason_en } : capacityDescription(n);
         return {

@@ -1,20 +1,8 @@
 import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
-import { provideDirectoryResources } from '../directory/directory.resources.ts';
-import { existingResourceTypeIds } from '../resource-types/resource-types.repository.ts';
-import { bookersManagedBy, managesAnyResource } from './resource-admins.ts';
-import { existingResourceIds } from './resources.repository.ts';
 import * as find from './resources.find.service.ts';
 import * as save from './resources.save.service.ts';
-
-// The directory reaches resources through its port (directory.resources.ts), never importing them.
-provideDirectoryResources({
-  existingResourceIds,
-  existingResourceTypeIds,
-  bookersManagedBy,
-  managesAnyResource: (tx, tenantId, user) => managesAnyResource(tx, tenantId, user, 'any'),
-});
 
 export const resourcesGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',

@@ -2,13 +2,13 @@ import { formatDateTime, hhmm, instantOf, isoDateOf, minutesOf, parseIsoDate, VI
 import { type Tx } from '../../db/client.ts';
 import { type TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { successfulBookingCounts } from '../booking/booking.repository.ts';
 import { type ResourcesTypeRow, type TypeAuthRow } from '../resource-types/resource-types.repository.ts';
 import { typeOpenTo, type Identity } from '../resource-types/resource-types.rules.ts';
 import type { OccupancyRow } from '../occupancy/occupancy.repository.ts';
 import { ruleFieldNames } from '../rules/rules.columns.ts';
 import { type NumberLimitRuleRow, type RuleListRows, type RuleTemplateRow } from '../rules/rules.repository.ts';
 import { wireRuleLists } from '../rules/rules.rules.ts';
+import { resourceBookings } from './resources.bookings.ts';
 import { feedbackOf } from './resources.feedback.ts';
 import {
   loadResourceBundle,
@@ -145,7 +145,7 @@ type ResourceStats = Map<string, { like: number; evaluateCount: number; average:
 
 export async function statsOf(tx: Tx, tenantId: string, ids: string[], account: string): Promise<ResourceStats> {
   const social = await feedbackOf(tx, tenantId, ids, account);
-  const totals = await successfulBookingCounts(tx, tenantId, ids);
+  const totals = await resourceBookings().successfulBookingCounts(tx, tenantId, ids);
   return new Map(
     ids.map((id) => {
       const s = social.get(id);
