@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit/audit.ts';
 import { type RequestContext, requireUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { notifyBookings } from './booking.notify.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { managesResource } from '../resources/resource-admins.ts';
 import { findSettings } from '../settings/settings.repository.ts';

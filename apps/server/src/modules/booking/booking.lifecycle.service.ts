@@ -5,7 +5,7 @@ import { type AuthUser, type RequestContext, requireUser, type TenantRef } from 
 import { AppError, sqlState } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findUserByAccount } from '../directory/directory.repository.ts';
-import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { notifyBookings } from './booking.notify.ts';
 import { claimOf } from './booking.claims.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';

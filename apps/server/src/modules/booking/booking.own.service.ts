@@ -5,7 +5,7 @@ import { type AuthUser, type RequestContext, requireUser, type TenantRef } from 
 import { bookingClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { notifyBookings } from './booking.notify.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { personViewOf, showsContact } from '../directory/directory.rules.ts';
 import { managedAmong } from '../resources/resource-admins.ts';

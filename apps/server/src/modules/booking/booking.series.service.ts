@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { assertSubmitAllowed } from '../captcha/captcha.guard.ts';
-import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { notifyBookings } from './booking.notify.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { slotCapacity } from '../resources/resources.rules.ts';
 import {

@@ -4,9 +4,9 @@ import { type AuthUser, type RequestContext, requireUser, type TenantRef } from 
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { notifyBookings } from '../notifications/notifications.outbox.ts';
+import { notificationSettingsFrom, notifyBookings } from './booking.notify.ts';
 import { reportBookingChange } from './booking.events.ts';
-import { notificationSettingsFrom, type ResourceNotificationRow } from '../notifications/notifications.repository.ts';
+import type { ResourceNotificationRow } from '../notifications/notifications.repository.ts';
 import {
   insertCollections,
   insertExclusive,
