@@ -4,8 +4,8 @@ import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { buildCalendar } from '../../platform/ical.ts';
-import { queuePlainMails } from '../notifications/notifications.outbox.ts';
 import { findTenant } from '../tenants/tenants.repository.ts';
+import { queuePlainMails } from './meetings.mail.ts';
 import { openSecrets } from './meetings.crypto.ts';
 import { providerFor, ProviderError, type MeetingIssued, type MeetingOrder } from './meetings.providers.ts';
 import {

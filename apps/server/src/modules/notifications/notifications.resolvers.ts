@@ -2,12 +2,15 @@ import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import { provideBookingNotifier } from '../booking/booking.notify.ts';
-import { notifyBookings } from './notifications.outbox.ts';
+import { provideMeetingMails } from '../meetings/meetings.mail.ts';
+import { notifyBookings, queuePlainMails } from './notifications.outbox.ts';
 import { notificationSettingsFrom } from './notifications.repository.ts';
 import * as notifications from './notifications.service.ts';
 
 // Booking reports its changes through its port (booking.notify.ts), never importing this module.
 provideBookingNotifier({ notifyBookings, notificationSettingsFrom });
+// Meeting invitations go out through this outbox (meetings.mail.ts), meetings never importing it.
+provideMeetingMails(queuePlainMails);
 
 export const notificationsGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',
