@@ -14,7 +14,7 @@ import { decrypt, encrypt, visitorKeys } from '../../platform/data-key.ts';
 /**
  * Each tenant's Ed25519 pass-signing keys. A key is made on first need, under an advisory lock
  * (two requests or two instances asking at once make one key); its private half is sealed with
- * the visitor data key (visitors.crypto.ts), its public half published raw (base64url) in the
+ * the visitor data key (platform/data-key.ts), its public half published raw (base64url) in the
  * gate bundle. Rotation retires the signing key; a retired key keeps signing the passes it
  * signed before (tokens are reproducible: Ed25519 is deterministic) and stays published while
  * any of them is unexpired.
