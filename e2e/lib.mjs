@@ -18,6 +18,44 @@ export const JOURNEY_MS = 60_000;
 export const STEP_MS = 10_000;
 export const NAVIGATION_MS = 20_000;
 
+/** Shards of a full run (run.mjs): each a server, an embedded database and a browser of its own. */
+export const DEFAULT_SHARDS = 2;
+/**
+ * Seconds each journey file took in a full run (2 shards on a busy 2-core machine: 514 s of
+ * journeys in all), to balance the shards; a file missing here counts its journeys at the
+ * average. Only the balance depends on them: refresh them from a report's `ms` when files grow.
+ */
+export const JOURNEY_FILE_SECONDS = {
+  'accessibility.mjs': 16,
+  'booking-limits.mjs': 36,
+  'calendar.mjs': 19,
+  'captcha.mjs': 20,
+  'catalogue.mjs': 10,
+  'checkin.mjs': 9,
+  'console-grants.mjs': 24,
+  'directory-import.mjs': 6,
+  'evaluations.mjs': 6,
+  'manage-booking.mjs': 14,
+  'manage-checkin.mjs': 15,
+  'manage-filters.mjs': 10,
+  'manage-home.mjs': 14,
+  'manage-resource-admin.mjs': 9,
+  'meetings.mjs': 15,
+  'mobile-booking.mjs': 13,
+  'mobile-register.mjs': 7,
+  'pc-booking.mjs': 31,
+  'pc-venue.mjs': 8,
+  'public-booking.mjs': 6,
+  'resource-admins.mjs': 8,
+  'run.mjs': 114,
+  'sign-out.mjs': 17,
+  'visitor-admin-import.mjs': 13,
+  'visitor-admin-settings.mjs': 4,
+  'visitor-admin-visits.mjs': 13,
+  'visitor-apply.mjs': 39,
+  'visitor-gate.mjs': 18,
+};
+
 export const accounts = {
   student: { account: 'student', password: 'Student@123456', name: '张同学' },
   admin: { account: 'admin', password: 'Admin@123456', name: '系统管理员' },

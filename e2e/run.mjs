@@ -5,16 +5,24 @@
 //
 // --json writes {"passed": N, "failed": N, "journeys": [...]} (read by .ci/run); --only runs
 // the journeys whose name contains the text. Journeys are here and in e2e/journeys/*.mjs. Exits non-zero when a journey fails.
+//
+// The journeys run in shards at once (--shards N or E2E_SHARDS, default 2; 1 for one server):
+// each shard is a process of this script with its own server, fresh embedded database, message
+// file and browser, and runs whole journey files (this file's journeys being one) in their
+// usual order; the shards' reports are merged into one, in journey order.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import ExcelJS from 'exceljs';
 import { chromium } from 'playwright-core';
 import {
   BASE,
   CHROMIUM,
+  DEFAULT_SHARDS,
+  JOURNEY_FILE_SECONDS,
   JOURNEY_MS,
   RUN_DEADLINE_MS,
   accounts,
@@ -29,6 +37,7 @@ import {
   root,
   STEP_MS,
   signInAt,
+  sleep,
   startHostPortal,
   startServer,
   stopServer,
@@ -37,11 +46,19 @@ import {
 } from './lib.mjs';
 
 function parseArgs(argv) {
-  const args = { json: null, only: null };
+  const args = { json: null, only: null, shards: Number(process.env.E2E_SHARDS || DEFAULT_SHARDS), shard: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--json') args.json = argv[++i];
     else if (argv[i] === '--only') args.only = argv[++i];
-    else throw new Error(`unknown argument: ${argv[i]}`);
+    else if (argv[i] === '--shards') args.shards = Number(argv[++i]);
+    else if (argv[i] === '--shard') {
+      const [index, count] = (argv[++i] ?? '').split('/').map(Number);
+      args.shard = { index, count };
+    } else throw new Error(`unknown argument: ${argv[i]}`);
+  }
+  if (!Number.isInteger(args.shards) || args.shards < 1) throw new Error('--shards takes a whole number from 1');
+  if (args.shard && !(args.shard.count >= 1 && args.shard.index >= 0 && args.shard.index < args.shard.count)) {
+    throw new Error('--shard takes index/count, e.g. 0/2');
   }
   return args;
 }
@@ -614,7 +631,10 @@ const coreJourneys = [
 
 // --- the run ---------------------------------------------------------------------------------
 
-/** This file's journeys, then each module's under e2e/journeys/ in file-name order. */
+/**
+ * This file's journeys, then each module's under e2e/journeys/ in file-name order; each marked
+ * with its group (its file: "run.mjs" or the module's name), the unit a shard takes whole.
+ */
 async function allJourneys() {
   const dir = path.join(root, 'e2e/journeys');
   const files = fs.existsSync(dir)
@@ -624,13 +644,28 @@ async function allJourneys() {
         .sort()
     : [];
   const modules = await Promise.all(files.map((f) => import(path.join(dir, f))));
-  return [...coreJourneys, ...modules.flatMap((m) => m.journeys)];
+  return [
+    ...coreJourneys.map((j) => ({ ...j, group: 'run.mjs' })),
+    ...modules.flatMap((m, i) => m.journeys.map((j) => ({ ...j, group: files[i] }))),
+  ];
 }
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const journeys = await allJourneys();
   const selected = journeys.filter((j) => !args.only || j.name.includes(args.only));
+  if (args.shard) {
+    // One shard of a sharded run, started by the run below: its journeys, its own server.
+    const { index, count } = args.shard;
+    return runJourneys(splitIntoShards(selected, count, journeys)[index] ?? [], args, { build: false });
+  }
+  const shards = splitIntoShards(selected, args.shards, journeys);
+  if (shards.length <= 1) return runJourneys(selected, args, { build: true });
+  return runShards(selected, shards, args);
+}
+
+/** Runs `selected` in order against one server and one browser of its own; exits when done. */
+async function runJourneys(selected, args, { build }) {
   const results = [];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-e2e-'));
   const logFile = path.join(work, 'server.log');
@@ -662,12 +697,17 @@ async function main() {
     await cleanup();
     process.exit(code);
   };
+  let interruptedBy = null;
   const interrupted = (code, why) => {
+    // In a sharded run a signal can come twice (to the process group, and from the run that
+    // started this shard): the first one stops the run, and a second must not kill it mid-cleanup.
+    if (interruptedBy) return;
+    interruptedBy = why;
     writeReport({ error: why });
     void stop(code, why);
   };
-  process.once('SIGINT', () => interrupted(130, 'interrupted'));
-  process.once('SIGTERM', () => interrupted(143, 'terminated'));
+  process.on('SIGINT', () => interrupted(130, 'interrupted'));
+  process.on('SIGTERM', () => interrupted(143, 'terminated'));
   // However this process ends, the server must not outlive it.
   process.once('exit', () => {
     if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
@@ -679,8 +719,7 @@ async function main() {
   watchdog.unref();
 
   try {
-    const built = spawnSync(process.execPath, ['scripts/build-web.mjs'], { cwd: root, stdio: ['ignore', 2, 2] });
-    if (built.status !== 0) throw new Error('the web app did not build (scripts/build-web.mjs)');
+    if (build) buildWeb();
     if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
     const port = await freePort();
@@ -706,6 +745,7 @@ async function main() {
     });
 
     for (const journey of selected) {
+      if (interruptedBy) break;
       const pages = [];
       const contexts = [];
       const track = (opened) => {
@@ -760,7 +800,7 @@ async function main() {
     process.exit(1);
   }
 
-  const { passed, failed } = writeReport();
+  const { passed, failed } = writeReport(interruptedBy ? { error: interruptedBy } : {});
   await cleanup();
   if (failed > 0) {
     console.log(`server log: ${logFile} (last lines)\n${tail(logFile, 20)}`);
@@ -769,6 +809,162 @@ async function main() {
   }
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
+}
+
+/** Builds apps/web/dist when its sources changed (once, before any server starts). */
+function buildWeb() {
+  const built = spawnSync(process.execPath, ['scripts/build-web.mjs'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (built.status !== 0) throw new Error('the web app did not build (scripts/build-web.mjs)');
+}
+
+/**
+ * Splits `selected` into at most `count` shards of whole journey files, balanced by the files'
+ * recorded durations (JOURNEY_FILE_SECONDS; a file not recorded counts its journeys at the
+ * average): the longest files first, each to the shard with the least so far. Each shard keeps
+ * the journeys' usual order. Deterministic, so a shard process finds the same split.
+ */
+function splitIntoShards(selected, count, journeys) {
+  const groups = new Map();
+  for (const journey of selected) groups.set(journey.group, [...(groups.get(journey.group) ?? []), journey]);
+  const inFile = (group) => journeys.filter((j) => j.group === group).length;
+  const recorded = Object.entries(JOURNEY_FILE_SECONDS);
+  const perJourney =
+    recorded.reduce((sum, [, seconds]) => sum + seconds, 0) /
+      Math.max(
+        1,
+        recorded.reduce((sum, [group]) => sum + inFile(group), 0),
+      ) || 1;
+  // a file run in part (--only) weighs its part
+  const weight = (group, members) =>
+    group in JOURNEY_FILE_SECONDS
+      ? (JOURNEY_FILE_SECONDS[group] * members.length) / Math.max(1, inFile(group))
+      : members.length * perJourney;
+  const shards = Array.from({ length: Math.min(count, groups.size) }, () => ({ seconds: 0, groups: new Set() }));
+  const byWeight = [...groups.entries()]
+    .map(([group, members]) => ({ group, seconds: weight(group, members) }))
+    .sort((a, b) => b.seconds - a.seconds || a.group.localeCompare(b.group));
+  for (const { group, seconds } of byWeight) {
+    const lightest = shards.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    lightest.seconds += seconds;
+    lightest.groups.add(group);
+  }
+  return shards.map((shard) => selected.filter((j) => shard.groups.has(j.group)));
+}
+
+/**
+ * Runs each shard in a process of this script at once, their output lines marked [1], [2], …,
+ * and writes one report: every selected journey's result in the usual order, a journey that a
+ * shard did not report (it stopped, or did not finish in time) counted as failed.
+ */
+async function runShards(selected, shards, args) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-e2e-shards-'));
+  const started = Date.now();
+  const children = [];
+  let finishing = false;
+
+  const merge = (extraError) => {
+    const reports = children.map((child) => {
+      try {
+        return JSON.parse(fs.readFileSync(child.report, 'utf8'));
+      } catch {
+        return null;
+      }
+    });
+    const byName = new Map(reports.flatMap((r) => r?.journeys ?? []).map((r) => [r.name, r]));
+    const results = selected.filter((j) => byName.has(j.name)).map((j) => byName.get(j.name));
+    const passed = results.filter((r) => r.ok).length;
+    const failed = selected.length - passed;
+    const errors = [
+      ...children.flatMap((child, i) => {
+        const report = reports[i];
+        if (report?.error) return [`shard ${i + 1}: ${report.error}`];
+        if (!report) return [`shard ${i + 1}: exited ${child.exit ?? 'early'} without a report`];
+        return [];
+      }),
+      ...(extraError ? [extraError] : []),
+    ];
+    const report = {
+      passed,
+      failed,
+      journeys: results,
+      shards: children.map((child, i) => ({
+        journeys: shards[i].length,
+        files: [...new Set(shards[i].map((j) => j.group))],
+        ms: child.ms ?? null,
+        exit: child.exit ?? null,
+      })),
+      ...(errors.length ? { error: errors.join('; ') } : {}),
+    };
+    if (args.json) {
+      fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
+      fs.writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+    }
+    return report;
+  };
+  const finish = async (code, why) => {
+    if (finishing) return;
+    finishing = true;
+    // the shards write their reports as they stop; wait for them, but not for ever
+    for (const child of children) if (child.exit === undefined) child.process.kill('SIGTERM');
+    await Promise.race([Promise.all(children.map((c) => c.done)), sleep(30_000)]);
+    for (const child of children) if (child.exit === undefined) child.process.kill('SIGKILL');
+    const { passed, failed } = merge(why);
+    console.log(`\n${passed} passed, ${failed} failed${why ? ` (${why})` : ''}`);
+    fs.rmSync(work, { recursive: true, force: true });
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void finish(130, 'interrupted'));
+  process.on('SIGTERM', () => void finish(143, 'terminated'));
+  // The shards keep the deadline themselves; this one only catches a shard that cannot stop.
+  setTimeout(() => void finish(1, 'the run did not finish in time'), RUN_DEADLINE_MS + 40_000).unref();
+
+  try {
+    buildWeb();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.log(`✗ setup: ${message}`);
+    if (args.json) {
+      const failed = selected.length;
+      fs.writeFileSync(args.json, `${JSON.stringify({ passed: 0, failed, journeys: [], error: message }, null, 2)}\n`);
+    }
+    process.exit(1);
+  }
+
+  console.log(
+    `${selected.length} journeys in ${shards.length} shards: ` +
+      shards.map((s, i) => `[${i + 1}] ${s.length} (${[...new Set(s.map((j) => j.group))].join(' ')})`).join('; '),
+  );
+  for (const [i, shard] of shards.entries()) {
+    const report = path.join(work, `shard-${i + 1}.json`);
+    const argv = [import.meta.filename, '--shard', `${i}/${shards.length}`, '--json', report];
+    if (args.only) argv.push('--only', args.only);
+    const child = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = { process: child, report, journeys: shard.length, exit: undefined, ms: undefined };
+    const tag = `[${i + 1}] `;
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${tag}${line}\n`));
+    }
+    entry.done = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        entry.exit = code ?? signal;
+        entry.ms = Date.now() - started;
+        resolve();
+      }),
+    );
+    children.push(entry);
+  }
+  await Promise.all(children.map((c) => c.done));
+  if (finishing) return;
+  const report = merge();
+  console.log(
+    `\nshards took ${children.map((c, i) => `[${i + 1}] ${Math.round(c.ms / 1000)} s`).join(', ')}; ` +
+      `${report.passed} passed, ${report.failed} failed`,
+  );
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(report.failed > 0 || children.some((c) => c.exit !== 0) ? 1 : 0);
 }
 
 function tail(file, lines) {
