@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, withTenant, type Database } from '../src/db/client.ts';
@@ -18,16 +19,20 @@ import { updateTenant } from '../src/modules/tenants/tenants.repository.ts';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? '';
 
-/** A fresh, empty database: in-memory PGlite, or a new database on the test PostgreSQL server. */
+/**
+ * A fresh database with the schema and no data: in-memory PGlite, or a new database on the test
+ * PostgreSQL server, copied from the run's migrated template (test/global-setup.ts) when there is one.
+ */
 export async function freshDatabase(): Promise<Database & { url: string }> {
   if (!testDatabaseUrl) {
     const database = await openDatabase({ databaseUrl: '', dataDir: 'memory://' });
     return { ...database, url: '' };
   }
   const name = `yuyue_t_${randomBytes(6).toString('hex')}`;
+  const template = inject('templateDatabase');
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
