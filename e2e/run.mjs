@@ -827,13 +827,9 @@ function splitIntoShards(selected, count, journeys) {
   const groups = new Map();
   for (const journey of selected) groups.set(journey.group, [...(groups.get(journey.group) ?? []), journey]);
   const inFile = (group) => journeys.filter((j) => j.group === group).length;
-  const recorded = Object.entries(JOURNEY_FILE_SECONDS);
-  const perJourney =
-    recorded.reduce((sum, [, seconds]) => sum + seconds, 0) /
-      Math.max(
-        1,
-        recorded.reduce((sum, [group]) => sum + inFile(group), 0),
-      ) || 1;
+  const recorded = Object.entries(JOURNEY_FILE_SECONDS).filter(([group]) => inFile(group) > 0);
+  const recordedJourneys = recorded.reduce((n, [group]) => n + inFile(group), 0);
+  const perJourney = recordedJourneys ? recorded.reduce((sum, [, seconds]) => sum + seconds, 0) / recordedJourneys : 1;
   // a file run in part (--only) weighs its part
   const weight = (group, members) =>
     group in JOURNEY_FILE_SECONDS
