@@ -2,9 +2,9 @@
  * Once per run, before the server tests: with TEST_DATABASE_URL, a migrated template database
  * on that PostgreSQL server, which `freshDatabase` copies (CREATE DATABASE … TEMPLATE) instead of
  * migrating each test's database from empty (seconds per test app). Named after the migrations'
- * contents, so a run reuses the template of an earlier run with the same migrations, and a
- * changed migration makes a new one. Tests that open a database of their own (two instances,
- * restarts) still migrate from empty.
+ * contents and the migrating code's, so a run reuses the template of an earlier run with the same
+ * migrations, and a changed migration makes a new one. Tests that open a database of their own
+ * (two instances, restarts) still migrate from empty.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,10 +21,12 @@ declare module 'vitest' {
 }
 
 const migrations = path.resolve(import.meta.dirname, '../migrations');
+/** What else a migrated database depends on: the code that migrates (extensions, roles). */
+const migrator = path.resolve(import.meta.dirname, '../src/db/client.ts');
 
-/** A digest of every file under the migrations folder (SQL and Drizzle's journal). */
+/** A digest of every file under the migrations folder (SQL and Drizzle's journal) and of the migrator. */
 function migrationsDigest(): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(fs.readFileSync(migrator)).update('\0');
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = path.join(dir, entry.name);
