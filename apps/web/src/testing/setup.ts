@@ -61,7 +61,12 @@ globalWithState[FIRST_STATE] ??= {
 };
 const firstState = globalWithState[FIRST_STATE];
 
-afterAll(() => {
+afterAll(async () => {
+  // antd-mobile (shared with the next file) keeps its open Toast and Dialogs: a Toast of the next
+  // file would go to this one's container, no longer in the page. Closed as a new page would have them.
+  const { Dialog, Toast } = await import('antd-mobile');
+  Toast.clear();
+  Dialog.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
