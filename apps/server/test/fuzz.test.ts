@@ -426,10 +426,13 @@ const getGraphqlRequest: fc.Arbitrary<Sent> = fc
       hostileValue.map((v) => JSON.stringify(v) ?? ''),
       hostileString,
     ),
+    fc.option(fc.oneof(fc.constant(''), hostileString), { nil: undefined }),
   )
-  .map(([query, variables]) => ({
+  .map(([query, variables, operationName]) => ({
     method: 'GET',
-    url: `/bus/graphql/apps_yy_sys?query=${q(query)}&variables=${q(variables)}`,
+    url: `/bus/graphql/apps_yy_sys?query=${q(query)}&variables=${q(variables)}${
+      operationName === undefined ? '' : `&operationName=${q(operationName)}`
+    }`,
     headers: bearer(user),
   }));
 
@@ -513,10 +516,46 @@ describe('hostile input', () => {
       `query=${doc}&variables=%22text%22`,
       `query=${doc}&query=${doc}`,
       `query=${doc}&operationName=a&operationName=b`,
+      // an operation the document does not have (Mercurius answered a GET naming one with a fault)
+      `query=${doc}&operationName=zz`,
     ]) {
       const res = await t.app.inject({ method: 'GET', url: `/bus/graphql/apps_yy_sys?${qs}`, headers: bearer(user) });
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().errors?.[0]?.extensions?.code, qs).toBe('INVALID_INPUT');
+    }
+    // a NUL written as \u0000 in a GET's JSON variables is one once parsed: refused as such
+    const nulVars = encodeURIComponent(JSON.stringify({ n: 'a\u0000b' }));
+    const nul = await t.app.inject({
+      method: 'GET',
+      url: `/bus/graphql/apps_yy_sys?query=${doc}&variables=${nulVars}`,
+      headers: bearer(user),
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors?.[0]?.extensions?.code).toBe('INPUT_HAS_NUL');
+    // an empty operationName is none, GET or POST; several operations need one
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: `/bus/graphql/apps_yy_sys?query=${doc}&variables=%7B%7D&operationName=`,
+      headers: bearer(user),
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().errors).toBeUndefined();
+    const two = 'query a { checkTenantStatus { errcode } } query b { checkTenantStatus { errcode } }';
+    for (const [body, status] of [
+      [{ query: 'query a { checkTenantStatus { errcode } }', operationName: '' }, 200],
+      [{ query: two }, 400],
+      [{ query: two, operationName: 'c' }, 400],
+      [{ query: two, operationName: 'b' }, 200],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/bus/graphql/apps_yy_sys',
+        payload: body,
+        headers: bearer(user),
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      if (status === 400) expect(res.json().errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+      else expect(res.json().data.checkTenantStatus.errcode).toBe('0');
     }
     const authorize = await t.app.inject({ method: 'GET', url: '/sso/oauth2/authorize?client_id=%00' });
     expect(authorize.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   GraphQLError,
+  Kind,
   NoSchemaIntrospectionCustomRule,
   buildASTSchema,
   getNamedType,
@@ -18,7 +19,7 @@ import { RESULT_FAILED } from '@yuyue/shared';
 import type { GraphqlLimits } from '../../config.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError, UNAVAILABLE_CODES, unavailableError } from '../errors.ts';
-import { faultForLog } from '../validation.ts';
+import { faultForLog, nulPath } from '../validation.ts';
 import { CallerSlots, RequestBudget } from './budget.ts';
 import { normaliseFilterLiterals, normaliseFilterVariables } from './filter-values.ts';
 import { clampFirst, documentCost, hasNulLiteral, listLimitOf, maxAliasesRule, type ListLimit } from './limits.ts';
@@ -260,6 +261,25 @@ interface RequestedDocument {
   operationName?: unknown;
 }
 
+/**
+ * An empty `operationName` is taken for none (graphql-js would look for an operation named ""):
+ * removed from the request itself, GET or POST, before Mercurius or the checks read it.
+ */
+function dropEmptyOperationNames(request: FastifyRequest): void {
+  const items: unknown[] = Array.isArray(request.body)
+    ? request.body
+    : request.body && typeof request.body === 'object'
+      ? [request.body]
+      : request.method === 'GET' && request.query && typeof request.query === 'object'
+        ? [request.query]
+        : [];
+  for (const item of items) {
+    if (item && typeof item === 'object' && (item as RequestedDocument).operationName === '') {
+      delete (item as RequestedDocument).operationName;
+    }
+  }
+}
+
 /** The documents a request asks for: a batch's, a POST body's, or a GET's query string. */
 function requestedDocuments(request: FastifyRequest): RequestedDocument[] {
   if (Array.isArray(request.body)) return request.body as RequestedDocument[];
@@ -312,9 +332,21 @@ function refusalOf(
       if (typeof item.variables !== 'object' || Array.isArray(item.variables)) {
         return new AppError('INVALID_INPUT', { detail: 'variables must be an object' });
       }
+      // a GET's variables are JSON in the query string: "\u0000" there becomes a NUL only now
+      const nul = nulPath(item.variables, 'variables');
+      if (nul) return new AppError('INPUT_HAS_NUL', { field: nul });
     }
     const variables = (item.variables ?? {}) as Record<string, unknown>;
     const operationName = typeof item.operationName === 'string' ? item.operationName : null;
+    // the operation to run must be there (Mercurius answered a GET naming none with a fault)
+    const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+    if (operationName ? !operations.some((o) => o.name?.value === operationName) : operations.length !== 1) {
+      return new AppError('INVALID_INPUT', {
+        detail: operationName
+          ? 'operationName names no operation of the document'
+          : 'operationName is needed: the document has several operations',
+      });
+    }
     cost += documentCost(opts.endpoint.schema, opts.endpoint.name, document, variables, operationName);
     if (cost > maxCost) return new AppError('QUERY_TOO_COMPLEX', { detail: `cost > ${maxCost}` });
   }
@@ -387,6 +419,7 @@ export async function registerEndpoint(app: FastifyInstance, opts: EndpointOptio
   await app.register(async (scope) => {
     scope.decorateRequest('graphqlBudget', null);
     scope.addHook('preValidation', async (request, reply) => {
+      dropEmptyOperationNames(request);
       const refusal = refusalOf(request, opts, documents);
       if (refusal instanceof GraphQLError) return reply.code(400).send({ data: null, errors: [refusal.toJSON()] });
       if (refusal) {
