@@ -153,7 +153,11 @@ export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit)
   return {
     ids,
     auditStatus: IN_BALLOT,
-    texts: { zh: `已参加抽签，${closes} 开奖`, en: `Entered in the ballot; drawn at ${closes}` },
+    // to the minute, as the booking screens write the draw's time
+    texts: {
+      zh: `已参加抽签，${closes.slice(0, 16)} 开奖`,
+      en: `Entered in the ballot; drawn at ${closes.slice(0, 16)}`,
+    },
   };
 }
 
