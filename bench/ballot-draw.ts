@@ -14,7 +14,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { drawDue } from '../apps/server/src/modules/ballot/ballot.draw.ts';
 import { allocate, drawOrder, mergeDuplicates } from '../apps/server/src/modules/ballot/ballot.rules.ts';
 import { ballotDraws, ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
-import { bookingClock } from '../apps/server/src/modules/booking/booking.service.ts';
+import { bookingClock } from '../apps/server/src/platform/clock.ts';
 import { NOW, ZONE, databaseCpuMs, startBench } from './booking-lib.ts';
 
 const entries = Number(process.argv[2] ?? 10_000);

@@ -3,7 +3,7 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { bookingClock } from '../apps/server/src/modules/booking/booking.service.ts';
+import { bookingClock } from '../apps/server/src/platform/clock.ts';
 import { NOW } from './booking-lib.ts';
 
 bookingClock.now = () => NOW;

@@ -16,7 +16,7 @@
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../apps/server/src/db/client.ts';
 import { resultRows } from '../apps/server/src/db/json-rows.ts';
-import { bookingClock } from '../apps/server/src/modules/booking/booking.service.ts';
+import { bookingClock } from '../apps/server/src/platform/clock.ts';
 import { SLIDE_TOLERANCE_PX } from '../apps/server/src/modules/captcha/captcha.rules.ts';
 import {
   easedTrack,

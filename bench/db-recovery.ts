@@ -17,7 +17,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, withTenant } from '../apps/server/src/db/client.ts';
 import { seedDemoTenant } from '../apps/server/src/db/seed.ts';
-import { bookingClock } from '../apps/server/src/modules/booking/booking.service.ts';
+import { bookingClock } from '../apps/server/src/platform/clock.ts';
 import { findUserByAccount, insertUser } from '../apps/server/src/modules/directory/directory.repository.ts';
 import { listTenants } from '../apps/server/src/modules/tenants/tenants.repository.ts';
 import { accountIdOf } from '../apps/server/src/platform/auth/identity-provider.ts';

@@ -13,7 +13,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { demoAccounts, seedDemoTenant } from '../apps/server/src/db/seed.ts';
 import { listTenants } from '../apps/server/src/modules/tenants/tenants.repository.ts';
-import { identityDirectory } from '../apps/server/src/modules/identity.ts';
+import { identityDirectoryFor } from '../apps/server/src/modules/identity.ts';
 import { checkCredentials, throttlePolicies } from '../apps/server/src/platform/auth/login.ts';
 import { hashPassword, verifyPassword } from '../apps/server/src/platform/auth/passwords.ts';
 
@@ -39,7 +39,9 @@ const database = await openDatabase({ databaseUrl: url, dataDir: url ? '' : 'mem
 try {
   await seedDemoTenant(database.db);
   const [tenant] = await listTenants(database.db);
-  const settings = loadConfig({ NODE_ENV: 'test' }).loginThrottle;
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const settings = config.loginThrottle;
+  const identityDirectory = identityDirectoryFor(config);
   // Off: every attempt is checked, so the known/unknown comparison is not cut short by waits.
   const off = throttlePolicies({ ...settings, maxFailures: 0, addressMaxFailures: 0 });
   const on = throttlePolicies(settings);
