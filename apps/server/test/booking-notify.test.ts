@@ -16,7 +16,10 @@ interface Call {
 
 const outbox = vi.hoisted(() => ({ calls: [] as Call[], failOn: null as string | null }));
 
-vi.mock('../src/modules/notifications/notifications.outbox.ts', () => ({
+// Only the bookings' notices are replaced: the rest of the outbox (the meetings' mail port is
+// filled from it when the modules load) stays the real one.
+vi.mock('../src/modules/notifications/notifications.outbox.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../src/modules/notifications/notifications.outbox.ts')>()),
   notifyBookings: async (
     _tx: unknown,
     _ctx: unknown,
