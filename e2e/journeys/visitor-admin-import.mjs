@@ -5,11 +5,11 @@
 // pages open with their figures; an entry recorded by hand shows in the summary. axe (WCAG 2
 // A/AA) on the records page. E2E_SHOTS=<dir> saves the three pages at 1280 px in Chinese and English.
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { BASE, accounts, assertNoPageErrors, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import { seriousViolations } from './accessibility.mjs';
 
 const DESK = { width: 1280, height: 800 };
 const RECORDS = '/manage/visitorManagement/visitorInfo';
@@ -35,17 +35,6 @@ async function shootBoth(page, name, ready) {
   await page.evaluate(() => localStorage.setItem('system-language', 'zh'));
   await page.reload();
   await ready();
-}
-
-async function seriousViolations(page) {
-  // antd's hidden measuring row of a scrolling table holds no content a user reaches
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('.ant-table-measure-row')
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function sheet(rows) {

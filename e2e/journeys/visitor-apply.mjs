@@ -6,7 +6,6 @@
 // host reaches the approvals from the phone home's visitor link. E2E_SHOTS=<dir> saves every
 // screen at 360 and 1280 px in Chinese and English.
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -22,6 +21,7 @@ import {
   signInAt,
   submitLogin,
 } from '../lib.mjs';
+import { seriousViolations } from './accessibility.mjs';
 
 const PHONE = { width: 360, height: 780 };
 const DESK = { width: 1280, height: 800 };
@@ -33,15 +33,6 @@ async function shot(page, name) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `visitor-${name}.png`), fullPage: true });
-}
-
-/** axe-core's serious or critical findings (WCAG 2 A and AA) on the page as it is (`within`: that part only). */
-async function seriousViolations(page, within) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The one-time code last sent to `phone`, from the test message channel (MESSAGE_CHANNEL=file:<path>). */

@@ -8,10 +8,10 @@
 // (the page's own measure, median online and offline). E2E_SHOTS=<dir> saves the phone (360 px)
 // and desk (1280 px) pages in Chinese and English.
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { accounts, assertNoPageErrors, dateFromToday, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import { seriousViolations } from './accessibility.mjs';
 
 const PHONE = { width: 360, height: 780 };
 const DESK = { width: 1280, height: 900 };
@@ -26,14 +26,6 @@ async function shot(page, name) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** axe-core's serious or critical findings (WCAG 2 A and AA) on the page as it is. */
-async function seriousViolations(page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const median = (values) => {
