@@ -10,13 +10,23 @@ import { accessibleThemeColor } from '../../lib/theme.ts';
  * colour for primary and links (antd's links default to its own blue), danger a darker red than
  * antd's #ff4d4f (3.3:1; danger link buttons such as "cancel booking" are text on white), and
  * secondary, tertiary, placeholder and disabled texts at 55-65% black instead of antd's 45% and 25%.
+ * Hovered and pressed primary, link and danger colours go darker, not lighter as antd derives
+ * them, so a hovered button's white text (or a hovered link) keeps its contrast.
  */
 function tokensOf(themeColor: string) {
   const primary = accessibleThemeColor(themeColor);
+  const hover = accessibleThemeColor(themeColor, 5.5);
+  const active = accessibleThemeColor(themeColor, 7);
   return {
     colorPrimary: primary,
+    colorPrimaryHover: hover,
+    colorPrimaryActive: active,
     colorLink: primary,
+    colorLinkHover: hover,
+    colorLinkActive: active,
     colorError: '#cf1322',
+    colorErrorHover: '#a8071a',
+    colorErrorActive: '#820014',
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
