@@ -3,6 +3,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { BookingEvent } from '../notifications/notifications.outbox.ts';
 import type { ResourceNotificationRow } from '../notifications/notifications.repository.ts';
 import type { AppointmentRow } from './booking.repository.ts';
+import { definePort } from '../../platform/port.ts';
 
 /**
  * How the booking engine reports its changes to the people concerned: the notifications module
@@ -26,21 +27,14 @@ export interface BookingNotifier {
   ): ResourceNotificationRow;
 }
 
-let notifier: BookingNotifier | null = null;
+const notifier = definePort<BookingNotifier>('booking notifier', 'notifications');
 
 /** Registers the notifier (the same one again replaces it). */
-export function provideBookingNotifier(n: BookingNotifier): void {
-  notifier = n;
-}
-
-function registered(): BookingNotifier {
-  if (!notifier) throw new Error('no booking notifier registered (modules/notifications)');
-  return notifier;
-}
+export const provideBookingNotifier = notifier.provide;
 
 /** Queues the notifications of a change on bookings through the registered notifier. */
-export const notifyBookings: BookingNotifier['notifyBookings'] = (...args) => registered().notifyBookings(...args);
+export const notifyBookings: BookingNotifier['notifyBookings'] = (...args) => notifier.use().notifyBookings(...args);
 
 /** A resource's notification settings through the registered notifier. */
 export const notificationSettingsFrom: BookingNotifier['notificationSettingsFrom'] = (...args) =>
-  registered().notificationSettingsFrom(...args);
+  notifier.use().notificationSettingsFrom(...args);

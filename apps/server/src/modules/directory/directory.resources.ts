@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
+import { definePort } from '../../platform/port.ts';
 
 /**
  * What the directory asks of the resources: which ids name resources or resource types (the
@@ -19,15 +20,10 @@ export interface DirectoryResources {
   managesAnyResource(tx: Executor, tenantId: string, user: AuthUser): Promise<boolean>;
 }
 
-let provided: DirectoryResources | null = null;
+const resources = definePort<DirectoryResources>('directory resources', 'booking');
 
 /** Registers the resources' side (the same one again replaces it). */
-export function provideDirectoryResources(resources: DirectoryResources): void {
-  provided = resources;
-}
+export const provideDirectoryResources = resources.provide;
 
 /** The registered resources' side. */
-export function directoryResources(): DirectoryResources {
-  if (!provided) throw new Error('no directory resources registered (modules/booking)');
-  return provided;
-}
+export const directoryResources = resources.use;

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { ActiveBooking } from '../booking/booking.repository.ts';
+import { definePort } from '../../platform/port.ts';
 
 /**
  * What resources show of their bookings: the successful ones counted (the lists' `total`) and
@@ -28,15 +29,10 @@ export interface ResourceBookings {
   ): Readonly<{ startsAt: number; endsAt: number }> | null;
 }
 
-let provided: ResourceBookings | null = null;
+const bookings = definePort<ResourceBookings>('resource bookings', 'booking');
 
 /** Registers the booking module's side (the same one again replaces it). */
-export function provideResourceBookings(bookings: ResourceBookings): void {
-  provided = bookings;
-}
+export const provideResourceBookings = bookings.provide;
 
 /** The registered booking module's side. */
-export function resourceBookings(): ResourceBookings {
-  if (!provided) throw new Error('no resource bookings registered (modules/booking)');
-  return provided;
-}
+export const resourceBookings = bookings.use;

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import { definePort } from '../../platform/port.ts';
 
 /** What people think of a resource, as its lists and detail show it. */
 export interface ResourceFeedback {
@@ -17,18 +18,15 @@ export type FeedbackReader = (
   account: string,
 ) => Promise<Map<string, ResourceFeedback>>;
 
-let reader: FeedbackReader | null = null;
+const reader = definePort<FeedbackReader>('resource feedback reader', 'evaluations');
 
 /**
  * Registers the reader of the module that holds likes and evaluations (evaluations), at
  * composition, so that resources never imports it.
  */
-export function provideResourceFeedback(read: FeedbackReader): void {
-  reader = read;
-}
+export const provideResourceFeedback = reader.provide;
 
 /** The feedback of `resourceIds`, from the registered reader. */
 export function feedbackOf(tx: Tx, tenantId: string, resourceIds: string[], account: string) {
-  if (!reader) throw new Error('no resource feedback reader registered (modules/evaluations)');
-  return reader(tx, tenantId, resourceIds, account);
+  return reader.use()(tx, tenantId, resourceIds, account);
 }
