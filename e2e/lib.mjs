@@ -16,7 +16,20 @@ export const RUN_DEADLINE_MS = 1_020_000;
 export const SERVER_START_MS = 180_000;
 export const JOURNEY_MS = 60_000;
 export const STEP_MS = 10_000;
+/** A request slower than this is named in a failed journey's report. */
+const SLOW_REQUEST_MS = 2_000;
+
+/** What a page still waits for and what was slow, for a failed journey's report. */
+export function requestReport(page) {
+  const now = Date.now();
+  const waiting = [...(page.inFlight?.values() ?? [])]
+    .filter((r) => !/\.(js|css|png|svg|woff2?)$/.test(r.label))
+    .map((r) => `${r.label} for ${now - r.at} ms`);
+  return { waiting, slow: page.slowRequests ?? [] };
+}
 export const NAVIGATION_MS = 20_000;
+/** A change's outcome: the mutation, then the list fetched again. */
+export const OUTCOME_MS = 20_000;
 
 /** Shards of a full run (run.mjs): each a server, an embedded database and a browser of its own. */
 export const DEFAULT_SHARDS = 2;
@@ -234,6 +247,29 @@ export function watch(page) {
   page.on('pageerror', (err) => page.pageErrors.push(err.message));
   page.on('console', (msg) => msg.type() === 'error' && page.consoleErrors.push(msg.text()));
   page.on('response', (res) => res.status() >= 400 && page.failedRequests.push(`${res.status()} ${res.url()}`));
+  // For a failed journey's report: the requests still waiting for an answer, and the slow ones.
+  page.inFlight = new Map();
+  page.slowRequests = [];
+  const label = (req) => {
+    const url = new URL(req.url());
+    let op = '';
+    try {
+      op = req.postDataJSON()?.operationName ?? '';
+    } catch {
+      // not JSON
+    }
+    if (!op) op = url.searchParams.get('operationName') ?? '';
+    return `${req.method()} ${url.pathname}${op ? ` (${op})` : ''}`;
+  };
+  page.on('request', (req) => page.inFlight.set(req, { label: label(req), at: Date.now() }));
+  const settled = (req) => {
+    const started = page.inFlight.get(req);
+    page.inFlight.delete(req);
+    if (started && Date.now() - started.at >= SLOW_REQUEST_MS)
+      page.slowRequests.push(`${started.label} ${Date.now() - started.at} ms`);
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   return page;
 }
 
@@ -252,6 +288,27 @@ export async function expectText(page, text, { within = 'body', timeout = STEP_M
     await page.locator(within).getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
   } catch {
     throw new Error(`"${text}" did not show in ${within} on ${new URL(page.url()).pathname}`);
+  }
+}
+
+/**
+ * Waits for what a change leaves behind (a row's new state, a new row): the mutation and the list
+ * fetched again after it, so longer than a step. A refusal shown as an alert in `refusalIn` (the
+ * dialog that stays open) is named in the failure. Toasts are no state to wait for: they last 3 s
+ * and a busy machine may pass them by.
+ */
+export async function expectOutcome(page, text, { within = 'body', refusalIn = null } = {}) {
+  try {
+    await expectText(page, text, { within, timeout: OUTCOME_MS });
+  } catch (err) {
+    const refusal = refusalIn
+      ? await refusalIn
+          .getByRole('alert')
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => null)
+      : null;
+    throw refusal ? new Error(`${err.message}; the dialog says: ${refusal}`) : err;
   }
 }
 

@@ -34,6 +34,7 @@ import {
   graphql,
   openPage,
   publishNotice,
+  requestReport,
   root,
   STEP_MS,
   signInAt,
@@ -764,12 +765,19 @@ async function runJourneys(selected, args, { build }) {
         ]);
         results.push({ name: journey.name, ok: true, ms: Date.now() - t0 });
         console.log(`✓ ${journey.name} (${Date.now() - t0} ms)`);
+        const slow = pages.flatMap((page) => requestReport(page).slow);
+        if (slow.length) console.log(`    slow requests: ${slow.join(', ')}`);
       } catch (err) {
         let message = err instanceof Error ? err.message : String(err);
         const failedRequests = pages.flatMap((page) => page.failedRequests ?? []);
         if (failedRequests.length) message += `\nfailed requests: ${failedRequests.join(', ')}`;
         const consoleErrors = pages.flatMap((page) => page.consoleErrors ?? []);
         if (consoleErrors.length) message += `\nconsole errors: ${consoleErrors.join(' | ').slice(0, 2000)}`;
+        for (const page of pages) {
+          const { waiting, slow } = requestReport(page);
+          if (waiting.length) message += `\nstill waiting for: ${waiting.join(', ')}`;
+          if (slow.length) message += `\nslow requests: ${slow.join(', ')}`;
+        }
         const screenshots = [];
         for (const [i, page] of pages.entries()) {
           if (page.isClosed()) continue;

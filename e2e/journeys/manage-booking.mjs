@@ -1,6 +1,6 @@
 // Back-office bookings: approval of a booking that needs it, and the vacancy-rate chart.
 import assert from 'node:assert/strict';
-import { BASE, accounts, assertNoPageErrors, expectText, graphql, openPage, signInAt } from '../lib.mjs';
+import { BASE, accounts, assertNoPageErrors, expectOutcome, expectText, graphql, openPage, signInAt } from '../lib.mjs';
 
 const SHANGHAI_MS = 8 * 3_600_000;
 
@@ -60,8 +60,7 @@ export const journeys = [
       const dialog = admin.getByRole('dialog');
       await expectText(admin, room.resources_name, { within: '.ant-modal' });
       await dialog.getByRole('button', { name: /^通\s?过$/ }).click();
-      await expectText(admin, '已通过该预约');
-      await expectText(admin, '审批通过', { within: row });
+      await expectOutcome(admin, '审批通过', { within: row, refusalIn: dialog });
       await expectText(admin, '待履约', { within: row });
 
       // The details show the decision among the approval steps.

@@ -6,6 +6,7 @@ import {
   BASE,
   accounts,
   assertNoPageErrors,
+  expectOutcome,
   expectText,
   graphql,
   submitLogin,
@@ -87,14 +88,7 @@ export const journeys = [
       const confirm = page.locator('.ant-modal-confirm');
       await expectText(page, `将 ${banned.name} (${banned.account}) 加入黑名单`, { within: '.ant-modal-confirm' });
       await confirm.getByRole('button', { name: '加入黑名单' }).click();
-      await expectText(page, `已将 ${banned.account} 加入黑名单`).catch(async (err) => {
-        // A refusal stays in the dialog: say which.
-        const refusal = await dialog
-          .getByRole('alert')
-          .textContent({ timeout: 1000 })
-          .catch(() => null);
-        throw refusal ? new Error(`${err.message}; the dialog says: ${refusal}`) : err;
-      });
+      await expectOutcome(page, reason, { within: '.ant-table', refusalIn: dialog });
 
       const row = page.locator('.ant-table-row').filter({ hasText: reason });
       await expectText(page, '禁约中', { within: `.ant-table-row:has-text("${reason}")` });
@@ -129,8 +123,7 @@ export const journeys = [
       await expectText(page, '请填写解除原因', { within: '.ant-modal' });
       await pardon.getByLabel('解除原因').fill('核实后解除');
       await pardon.getByRole('button', { name: /^解\s?除$/ }).click();
-      await expectText(page, `已解除 ${banned.account} 的禁约`);
-      await expectText(page, '已解除', { within: `.ant-table-row:has-text("${reason}")` });
+      await expectOutcome(page, '已解除', { within: `.ant-table-row:has-text("${reason}")`, refusalIn: pardon });
       await expectText(page, '核实后解除', { within: `.ant-table-row:has-text("${reason}")` });
       assertNoPageErrors(page);
     },
@@ -202,8 +195,7 @@ export const journeys = [
         await expectText(admin, name, { within: '.ant-modal' });
         await dialog.getByLabel('备注说明').fill('开场后未到场');
         await dialog.getByRole('button', { name: '标记违约' }).click();
-        await expectText(admin, '已标记为违约');
-        await expectText(admin, '违约', { within: `${row} .ant-tag` });
+        await expectOutcome(admin, '违约', { within: `${row} .ant-tag`, refusalIn: dialog });
         await expectText(admin, '开场后未到场', { within: row });
         await expectText(admin, '工作人员标记', { within: row });
         assert.equal(await admin.locator(row).getByRole('button', { name: '标记违约' }).count(), 0);

@@ -10,6 +10,7 @@ import {
   accounts,
   assertNoPageErrors,
   dateFromToday,
+  expectOutcome,
   expectPath,
   expectText,
   graphql,
@@ -187,8 +188,7 @@ export const journeys = [
         const drawer = admin.getByRole('dialog');
         await expectText(admin, '被访人审批 · 通过', { within: '.ant-drawer' });
         await drawer.getByRole('button', { name: /通\s*过/ }).click();
-        await expectText(admin, '已审批通过');
-        await expectText(admin, '二级审批 · 通过', { within: '.ant-drawer' });
+        await expectOutcome(admin, '二级审批 · 通过', { within: '.ant-drawer', refusalIn: drawer });
         // ---- the numbers shown whole, on purpose: the view is written to the visitor operate log
         await expectText(admin, `${phone.slice(0, 3)}****${phone.slice(-4)}`, { within: '.ant-drawer' });
         await drawer.getByRole('button', { name: '查看完整号码' }).click();
