@@ -16,6 +16,7 @@ import {
   makeHourlyCourt,
   openPage,
   signInAt,
+  menuItem,
 } from '../lib.mjs';
 import { shot } from './resource-admins.mjs';
 
@@ -96,7 +97,7 @@ export const journeys = [
       const desk = track(await openPage(browser, { width: 1440, height: 900 })).page;
       await signInAt(desk, app, '/pc/home', accounts.student);
       await desk.locator('.yy-pc-user').hover();
-      await desk.getByRole('menuitem', { name: '订阅我的日历' }).click();
+      await (await menuItem(desk, '订阅我的日历')).click();
       const dialog = desk.getByRole('dialog', { name: '订阅我的日历' });
       await dialog.getByTestId('calendar-state').waitFor({ timeout: 20_000 });
       await expectText(desk, '尚未开启订阅', { within: '.ant-modal' });

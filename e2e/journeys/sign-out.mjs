@@ -1,6 +1,15 @@
 // Signing out on every area and device, and signing in from another address of the server.
 import assert from 'node:assert/strict';
-import { BASE, NAVIGATION_MS, accounts, assertNoPageErrors, expectPath, openPage, signInAt } from '../lib.mjs';
+import {
+  BASE,
+  NAVIGATION_MS,
+  accounts,
+  assertNoPageErrors,
+  expectPath,
+  menuItem,
+  openPage,
+  signInAt,
+} from '../lib.mjs';
 
 /** The access token the signed-in page holds. */
 function storedToken(page) {
@@ -44,7 +53,7 @@ export const journeys = [
       const token = await storedToken(page);
       assert.ok(token, 'no token after sign-in');
       await page.locator('.yy-pc-header .yy-pc-user').hover();
-      await page.getByRole('menuitem', { name: '注销登录' }).click();
+      await (await menuItem(page, '注销登录')).click();
       await expectSignedOut(page, app, token, '/pc/myAppointment');
       assertNoPageErrors(page);
     },
@@ -68,7 +77,7 @@ export const journeys = [
       await signInAt(page, app, '/manage/home', accounts.admin);
       const token = await storedToken(page);
       await page.locator('button.yy-manage-user').click();
-      await page.getByRole('menuitem', { name: '注销登录' }).click();
+      await (await menuItem(page, '注销登录')).click();
       await expectSignedOut(page, app, token, '/manage/home');
       assertNoPageErrors(page);
     },

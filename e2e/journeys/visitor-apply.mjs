@@ -20,6 +20,7 @@ import {
   openPage,
   signInAt,
   submitLogin,
+  menuItem,
 } from '../lib.mjs';
 import { seriousViolations } from './accessibility.mjs';
 
@@ -346,7 +347,7 @@ export const journeys = [
       await expectPath(page, `${BASE}/mobile/visitor/home`);
       await desk.keyboard.press('Escape');
       await desk.getByRole('button', { name: accounts.student.name }).hover();
-      await desk.getByRole('menuitem', { name: '访客预约' }).click();
+      await (await menuItem(desk, '访客预约')).click();
       await expectPath(desk, `${BASE}/mobile/visitor/home`);
       await desk.getByRole('list', { name: '待我审批' }).or(desk.getByText('暂无待审批的访问')).first().waitFor();
 
