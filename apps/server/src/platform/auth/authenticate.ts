@@ -35,6 +35,32 @@ const MAX_USERS = 20_000;
  * a grant reaches announces the tenant's users, so every instance looks them up again.
  */
 const usersByKey = new Map<string, { row: SignedInPerson | undefined; until: number }>();
+/**
+ * The keys each user is kept under ("tenant:userId" -> keys of `usersByKey`), so that forgetting
+ * one user (every directory change of one, 2,000 in an import) is not a scan of every user kept.
+ */
+const keysOfUser = new Map<string, Set<string>>();
+
+function keepUser(cacheKey: string, tenantId: string, hit: { row: SignedInPerson | undefined; until: number }) {
+  usersByKey.set(cacheKey, hit);
+  if (!hit.row) return;
+  const owner = `${tenantId}:${hit.row.id}`;
+  const keys = keysOfUser.get(owner) ?? new Set<string>();
+  keys.add(cacheKey);
+  keysOfUser.set(owner, keys);
+}
+
+function dropKey(cacheKey: string) {
+  const hit = usersByKey.get(cacheKey);
+  usersByKey.delete(cacheKey);
+  if (!hit?.row) return;
+  // a key begins with its tenant's id (a UUID: no colon in it)
+  const owner = `${cacheKey.slice(0, cacheKey.indexOf(':'))}:${hit.row.id}`;
+  const keys = keysOfUser.get(owner);
+  keys?.delete(cacheKey);
+  if (keys && !keys.size) keysOfUser.delete(owner);
+}
+
 /** Bumped by every forget: a lookup that began before one is not kept (it may have read the old row). */
 let generation = 0;
 
@@ -42,6 +68,7 @@ onChange((change) => {
   if (change.kind === 'all') {
     generation++;
     usersByKey.clear();
+    keysOfUser.clear();
   } else if (change.kind === 'user') {
     generation++;
     forgetUser(change.tenantId, change.userId, change.account);
@@ -56,15 +83,13 @@ onChange((change) => {
 function forgetUser(tenantId: string, userId?: string, account?: string): void {
   const prefix = `${tenantId}:`;
   if (!userId && !account) {
-    for (const key of usersByKey.keys()) if (key.startsWith(prefix)) usersByKey.delete(key);
+    for (const key of [...usersByKey.keys()]) if (key.startsWith(prefix)) dropKey(key);
     return;
   }
-  if (userId) usersByKey.delete(`${prefix}id:${userId}`);
-  if (account) usersByKey.delete(`${prefix}account:${account}`);
-  if (userId) {
-    // kept under the account it had before a rename
-    for (const [key, hit] of usersByKey) if (hit.row?.id === userId && key.startsWith(prefix)) usersByKey.delete(key);
-  }
+  if (userId) dropKey(`${prefix}id:${userId}`);
+  if (account) dropKey(`${prefix}account:${account}`);
+  // kept under the account it had before a rename
+  if (userId) for (const key of [...(keysOfUser.get(`${prefix}${userId}`) ?? [])]) dropKey(key);
 }
 
 /**
@@ -87,8 +112,8 @@ async function lookUpUser(
   const started = generation;
   const row = await identity.lookUp(db, tenantId, byId ? 'id' : 'account', key);
   if (started !== generation) return row;
-  if (!usersByKey.has(cacheKey) && usersByKey.size >= MAX_USERS) usersByKey.delete(usersByKey.keys().next().value!);
-  usersByKey.set(cacheKey, { row, until: now + USER_CACHE_MS });
+  if (!usersByKey.has(cacheKey) && usersByKey.size >= MAX_USERS) dropKey(usersByKey.keys().next().value!);
+  keepUser(cacheKey, tenantId, { row, until: now + USER_CACHE_MS });
   return row;
 }
 
