@@ -9,9 +9,19 @@
 // person does before the opening second, unmeasured; the burst then meets signed-in sessions the
 // server already knows (cold: the burst is each token's first request).
 // Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1] [cold|warm]
+// BENCH_PROFILE=<dir>: a CPU profile of this process (the server) during each burst, written there.
 import { count, eq } from 'drizzle-orm';
 import { ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
-import { SAVE, bookingModel, countStatements, databaseCpuMs, pct, runClients, startBench } from './booking-lib.ts';
+import {
+  SAVE,
+  bookingModel,
+  countStatements,
+  databaseCpuMs,
+  pct,
+  profiled,
+  runClients,
+  startBench,
+} from './booking-lib.ts';
 
 const clients = Number(process.argv[2] ?? 500);
 const rounds = Number(process.argv[3] ?? 3);
@@ -44,14 +54,16 @@ for (let round = 0; round <= rounds; round++) {
   }
   const cpu0 = bench.serverCpuMs();
   const db0 = databaseCpuMs();
-  const { results } = await runClients(
-    bench.endpoints,
-    users.map((u, i) => ({
-      token: u.token,
-      query: SAVE,
-      variables: { model: bookingModel(r.id, DATE), timeSlotIdList: [r.slots[i % r.slots.length]!.id] },
-    })),
-    { burst: true },
+  const { results } = await profiled(`ballot-submit-round${round}`, () =>
+    runClients(
+      bench.endpoints,
+      users.map((u, i) => ({
+        token: u.token,
+        query: SAVE,
+        variables: { model: bookingModel(r.id, DATE), timeSlotIdList: [r.slots[i % r.slots.length]!.id] },
+      })),
+      { burst: true },
+    ),
   );
   const cpu = (bench.serverCpuMs() - cpu0) / clients;
   const db1 = databaseCpuMs();

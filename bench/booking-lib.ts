@@ -229,6 +229,28 @@ export async function runClients(
 }
 
 /**
+ * Runs `fn` under this process's CPU profiler when BENCH_PROFILE names a directory (the server's
+ * work during a measured burst, without the set-up around it): writes `<label>.cpuprofile` there,
+ * for Chrome's DevTools or any .cpuprofile reader.
+ */
+export async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return fn();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/**
  * CPU time (ms) the PostgreSQL server's processes on this machine have used so far, read from
  * /proc (the benches run against a local server); null when none can be seen (another machine,
  * PGlite). Backends that ended in between are not counted, so measure over a pool's lifetime.

@@ -56,6 +56,20 @@ const jobDuration = new Histogram({
   registers: [registry],
 });
 
+const ballotBatches = new Counter({
+  name: 'yuyue_ballot_batches_total',
+  help: 'Batches of ballot entries written together (entered) or sent the usual way (usual: not in the window, drawn, a captcha to check; failed: a database fault or a conflict)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+const ballotBatchSize = new Histogram({
+  name: 'yuyue_ballot_batch_requests',
+  help: 'Requests per batch of ballot entries',
+  buckets: [1, 2, 5, 10, 20, 50, 100, 200],
+  registers: [registry],
+});
+
 /** The PostgreSQL pools of the apps running in this process (one in production). */
 const pools = new Set<pg.Pool>();
 const sumOfPools = (read: (pool: pg.Pool) => number) => [...pools].reduce((n, pool) => n + read(pool), 0);
@@ -126,6 +140,14 @@ export type JobOutcome = 'ran' | 'skipped' | 'failed';
 export function recordJobRun(job: string, outcome: JobOutcome, seconds: number): void {
   jobRuns.inc({ job, outcome });
   if (outcome !== 'skipped') jobDuration.observe({ job }, seconds);
+}
+
+export type BatchOutcome = 'entered' | 'usual' | 'failed';
+
+/** Counts one batch of ballot entries (modules/ballot/ballot.collect.ts) and its number of requests. */
+export function recordBallotBatch(outcome: BatchOutcome, requests: number): void {
+  ballotBatches.inc({ outcome });
+  ballotBatchSize.observe(requests);
 }
 
 /** What an app registers with `registerMetrics`. */

@@ -1,3 +1,4 @@
+import { forgetBallotHint } from './ballot.collect.ts';
 import { formatDateTime } from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant } from '../../db/client.ts';
@@ -62,7 +63,7 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
   if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? 'target_kind'));
   const m = parsed.data;
   if (!isUuid(m.target_id)) throw invalid('target_id');
-  return withTenant(ctx.db, tenant.id, async (tx) => {
+  const saved = await withTenant(ctx.db, tenant.id, async (tx) => {
     let name: string;
     if (m.target_kind === 'type') {
       if (user.role !== 'admin') throw new AppError('FORBIDDEN');
@@ -106,6 +107,9 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
     });
     return { id: saved.id };
   });
+  // this instance's entries see the change at once (another instance's within its hint's life)
+  forgetBallotHint(ctx.db, tenant.id);
+  return saved;
 }
 
 /** A draw in the wire shape (times in the tenant's zone). */

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { compiledCache, runCompiled } from '../../db/compiled.ts';
 import { rowsFromJson } from '../../db/json-rows.ts';
+import { textArray } from '../booking/booking.repository.ts';
 import type { BundleExtra } from '../booking/booking.resources.repository.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { resources } from '../resources/resources.tables.ts';
@@ -192,6 +193,86 @@ const drawKey = (tenantId: string, resourceId: string, isoDate: string) =>
 /** Holds the date's ballot alone until the transaction ends (entering waits). */
 export async function lockDateExclusive(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`);
+}
+
+/** Holds the date's ballot shared until the transaction ends (a draw waits; entering does not). */
+export async function lockDateShared(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock_shared(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`,
+  );
+}
+
+/**
+ * What a batch of entries reads of a resource's date, in one statement (the date's lock held):
+ * whether it was drawn, and the entries of the batch's persons still waiting for the draw
+ * (`EntryState.mine`, for many).
+ */
+export async function batchState(
+  tx: Executor,
+  tenantId: string,
+  resourceId: string,
+  isoDate: string,
+  persons: readonly string[],
+): Promise<{ drawn: boolean; mine: { person: string; slot: string; appointment_id: string }[] }> {
+  const statement = compiledEntering('batch-state', () => {
+    const e = ballotEntries;
+    const a = appointments;
+    return sql`select ${drawnSql()} as drawn, (select coalesce(json_agg(json_build_object('person', ${e.person},
+      'slot', ${e.slot}, 'appointment_id', ${e.appointment_id})), '[]'::json)
+      from ${e} join ${a} on ${a.id} = ${e.appointment_id}
+      where ${e.tenant_id} = ${P.tenant}::uuid and ${e.resources_id} = ${P.resource}::uuid and ${e.appointment_date} = ${P.date}
+        and ${e.person} = any(${P.person}::text[]) and ${e.draw_id} is null and ${a.state} = '0' and ${a.audit_status} = '4') as mine`;
+  });
+  const [row = {}] = await runCompiled(tx, statement, {
+    tenant: tenantId,
+    resource: resourceId,
+    date: isoDate,
+    person: textArray(persons),
+  });
+  const mine = typeof row.mine === 'string' ? JSON.parse(row.mine) : row.mine;
+  return {
+    drawn: row.drawn === true,
+    mine: (mine ?? []) as { person: string; slot: string; appointment_id: string }[],
+  };
+}
+
+/** The settings rows of a resource and its type as a column of the engine's read (`BundleExtra`). */
+export function settingsExtra(resourceId: string): BundleExtra {
+  return {
+    key: 'ballot-settings',
+    columns: { ballot_settings: enteringColumns().ballot_settings! },
+    values: { resource: resourceId },
+  };
+}
+
+/** What `settingsExtra`'s column gave. */
+export function settingsFrom(extra: Record<string, unknown>): BallotSettingRow[] {
+  if (!('ballot_settings' in extra)) throw new Error('the settings were not read with the scene (settingsExtra)');
+  return rowsFromJson(ballotSettings, extra.ballot_settings);
+}
+
+/**
+ * The resources a ballot setting names, directly or through their type (a hint only: a
+ * resource's own `race` under a type's `ballot` is among them; what decides is read again).
+ */
+export async function ballotResourceIds(tx: Executor, tenantId: string): Promise<string[]> {
+  const s = ballotSettings;
+  const r = resources;
+  const rows = await tx
+    .select({ id: r.id })
+    .from(s)
+    .innerJoin(
+      r,
+      and(
+        eq(r.tenant_id, s.tenant_id),
+        or(
+          and(eq(s.target_kind, 'resource'), eq(r.id, s.target_id)),
+          and(eq(s.target_kind, 'type'), eq(r.resources_type_id, s.target_id)),
+        ),
+      ),
+    )
+    .where(and(eq(s.tenant_id, tenantId), eq(s.release_mode, 'ballot')));
+  return rows.map((x) => x.id);
 }
 
 /** Whether a resource's date was drawn, and how many entries await a draw: one statement. */

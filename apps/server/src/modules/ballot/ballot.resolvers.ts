@@ -2,6 +2,7 @@ import { readSdl } from '../../platform/graphql/endpoint.ts';
 import { connection, ok } from '../../platform/graphql/results.ts';
 import type { GraphqlContribution } from '../../platform/graphql/types.ts';
 import * as admin from './ballot.admin.ts';
+import { collectEntry } from './ballot.collect.ts';
 import { ballotDecidesDate, ballotSceneExtra, enterBallot } from './ballot.submit.ts';
 import * as views from './ballot.views.ts';
 import { submitStages } from '../booking/booking.submit.service.ts';
@@ -10,6 +11,7 @@ import { submitStages } from '../booking/booking.submit.service.ts';
 submitStages.beforeInsert = enterBallot;
 submitStages.sceneExtra = ballotSceneExtra;
 submitStages.decidedElsewhere = ballotDecidesDate;
+submitStages.collect = collectEntry;
 
 export const ballotGraphql: GraphqlContribution<'apps_yy_sys'> = {
   endpoint: 'apps_yy_sys',

@@ -153,11 +153,15 @@ export async function enterBallot(tx: Tx, ctx: RequestContext, s: CheckedSubmit)
   return {
     ids,
     auditStatus: IN_BALLOT,
-    // to the minute, as the booking screens write the draw's time
-    texts: {
-      zh: `已参加抽签，${closes.slice(0, 16)} 开奖`,
-      en: `Entered in the ballot; drawn at ${closes.slice(0, 16)}`,
-    },
+    texts: enteredTexts(closes),
+  };
+}
+
+/** What an entry answers: when it is drawn, to the minute (as the booking screens write it). */
+export function enteredTexts(closes: string): SaveResult['texts'] {
+  return {
+    zh: `已参加抽签，${closes.slice(0, 16)} 开奖`,
+    en: `Entered in the ballot; drawn at ${closes.slice(0, 16)}`,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 import type { BundleExtra } from './booking.resources.repository.ts';
 import {
   type AppointmentInput,
+  type Request,
   type Resource,
   type Target,
   appointmentInput,
@@ -122,7 +123,18 @@ export const submitStages: {
    * periodic or batch request then leaves that date out, as it cannot enter a ballot.
    */
   decidedElsewhere: ((tx: Tx, tenant: TenantRef, res: Resource, isoDate: string) => Promise<number | null>) | null;
-} = { beforeInsert: null, sceneExtra: null, decidedElsewhere: null };
+  /**
+   * Takes a submit before the engine opens its transaction (the ballot enters it in a batch with
+   * the others arriving meanwhile); null: the submit goes the usual way. Whatever it answers is
+   * what the usual way would answer.
+   */
+  collect:
+    | ((
+        ctx: RequestContext,
+        submit: { tenant: TenantRef; user: AuthUser; model: AppointmentInput; req: Request & { resourceId: string } },
+      ) => Promise<SaveResult | null>)
+    | null;
+} = { beforeInsert: null, sceneExtra: null, decidedElsewhere: null, collect: null };
 
 /**
  * Books one or several slots of one day (normal mode), all or nothing in one transaction.
@@ -137,6 +149,15 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
   const isoDate = isoDateArg(model.appointment_date, tenant.timeZone);
   const dates = clean(args.borrowDateList);
   if (dates.some((d) => isoDateArg(d, tenant.timeZone) !== isoDate)) throw new AppError('BOOKING_SLOT_UNKNOWN');
+  const req = {
+    resourceId: model.resources_id,
+    isoDate,
+    slotIds: clean(args.timeSlotIdList),
+    freeStart: timeArg(args.borrowStartTime) ?? model.start_time,
+    freeEnd: timeArg(args.borrowEndTime) ?? model.end_time,
+  };
+  const collected = await submitStages.collect?.(ctx, { tenant, user, model, req });
+  if (collected) return collected;
   const stageExtra = submitStages.sceneExtra?.(tenant, user, { resourceId: model.resources_id, isoDate });
   return withBookerLock(ctx.db, tenant.id, user.account, async (tx) => {
     const { res, targets, dept, extra } = await evaluate(
@@ -144,13 +165,7 @@ export async function saveAppointments(ctx: RequestContext, args: SaveArgs): Pro
       ctx,
       tenant,
       user,
-      {
-        resourceId: model.resources_id,
-        isoDate,
-        slotIds: clean(args.timeSlotIdList),
-        freeStart: timeArg(args.borrowStartTime) ?? model.start_time,
-        freeEnd: timeArg(args.borrowEndTime) ?? model.end_time,
-      },
+      req,
       { captchaId: args.captchaId, captchaCode: args.captchaCode },
       stageExtra,
     );
