@@ -181,6 +181,8 @@ async function enterBatch(tx: Tx, batch: readonly Pending[]): Promise<Outcome[]>
   const accounts = [...new Set(batch.map((p) => p.user.account))];
   await lockBookers(tx, tenant.id, accounts);
   await lockDateShared(tx, tenant.id, resourceId, isoDate);
+  // the window may have ended while the locks were awaited: from then on the usual way decides
+  if (bookingClock.now() >= window.closesAt) return usual;
   const state = await batchState(tx, tenant.id, resourceId, isoDate, [...new Set(accounts.map(personOf))]);
   if (state.drawn) return usual;
   const mine = new Map<string, Map<string, string>>();
