@@ -164,6 +164,20 @@ describe('ballot: entering, drawing, and booking after', () => {
     expect(told[0]!.title).toBe('抽签结果：未中签');
     expect(told[0]!.content).toContain('10:00-11:00');
     expect(told[0]!.content_en).toContain('not drawn (6 entries)');
+    // and the winner, whatever the resource's own notification settings (none here)
+    const toldWinner = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipient, winners[0]!.appointment_user),
+          eq(notifications.appointment_id, winners[0]!.id),
+        ),
+      );
+    expect(toldWinner).toHaveLength(1);
+    expect(toldWinner[0]!.title).toBe('抽签结果：中签');
+    expect(toldWinner[0]!.content).toContain('中签（共 6 个报名），预约已生效');
+    expect(toldWinner[0]!.content_en).toContain('drawn (6 entries); the booking stands');
 
     const outcome = await data<{ outcome: string; entered: number; drawn_at: string }[]>(
       users.find((u) => u.account === loser.appointment_user)!.token,

@@ -26,7 +26,7 @@ import {
 } from '../booking/booking.resources.ts';
 import { slotInstants } from '../booking/booking.rules.ts';
 import { judgeTargets, quotasOf, refuseIfBanned, refuseOverQuota } from '../booking/booking.service.ts';
-import { notifyBookings, queuePlainMails } from '../notifications/notifications.outbox.ts';
+import { queuePlainMails } from '../notifications/notifications.outbox.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { slotCapacity } from '../resources/resources.rules.ts';
 import { listTenants } from '../tenants/tenants.repository.ts';
@@ -55,7 +55,6 @@ import {
 } from './ballot.rules.ts';
 import { IN_BALLOT, settingOfResource } from './ballot.submit.ts';
 import { bookingClock } from '../../platform/clock.ts';
-import { knownSettings } from '../booking/booking.submit.service.ts';
 
 /** How far back no-shows and ballot wins lower a person's weight. */
 export const WEIGHT_LOOKBACK_MS = 30 * 86_400_000;
@@ -383,24 +382,16 @@ async function drawOnce(
       })),
       ...withdrawn.map((r) => ({ id: r.entry.id, weight: null, position: null, outcome: 'withdrawn', refusal: '' })),
     ]);
-    if (won.length && res) await notifyBookings(tx, ctx, 'booked', won, knownSettings(res, tenant));
     const left = new Map(places);
     for (const w of won) {
       const k = slotKey(w.start_time, w.end_time);
       left.set(k, (left.get(k) ?? 1) - 1);
     }
-    await tellLosers(
-      tx,
-      ctx,
-      tenant,
-      resourceId,
-      refused,
-      [...left]
-        .filter(([, n]) => n > 0)
-        .map(([s]) => s)
-        .sort(),
-      taking.length,
-    );
+    const free = [...left]
+      .filter(([, n]) => n > 0)
+      .map(([s]) => s)
+      .sort();
+    await tellOutcome(tx, ctx, tenant, resourceId, { won, lost: refused }, free, taking.length);
     await audit(tx, ctx, {
       module: 'ballot',
       type: by ? 'drawNow' : 'draw',
@@ -412,60 +403,73 @@ async function drawOnce(
 }
 
 /**
- * Tells each person whose entries were not drawn (one in-app notification per person, and an
- * e-mail to the address the booking carries), with the slots still free after the draw: the
- * notifications in one statement, the e-mails in one.
+ * Tells each person the draw's outcome, whatever the resource's own notification settings: one
+ * in-app notification per person and outcome, and an e-mail to the address the booking carries.
+ * Winners learn that their booking stands (or awaits approval); losers, with the slots still free
+ * after the draw. The notifications in one statement, the e-mails in one.
  */
-async function tellLosers(
+async function tellOutcome(
   tx: Tx,
   ctx: RequestContext,
   tenant: TenantRef,
   resourceId: string,
-  rows: EntryBooking[],
+  rows: { won: readonly EntryBooking[]; lost: readonly EntryBooking[] },
   free: string[],
   entered: number,
 ) {
-  if (!rows.length) return;
-  const byPerson = new Map<string, EntryBooking[]>();
-  for (const r of [...rows].sort((x, y) => x.starts_at.getTime() - y.starts_at.getTime())) {
-    const list = byPerson.get(r.appointment_user);
-    if (list) list.push(r);
-    else byPerson.set(r.appointment_user, [r]);
-  }
+  const notes = [];
+  const mails = [];
   const freeZh = free.length ? `抽签后仍有空位：${free.join('、')}，可直接预约。` : '抽签后已无空位。';
   const freeEn = free.length
     ? `Still free after the draw: ${free.join(', ')}; book them directly.`
     : 'No slot is left after the draw.';
-  const notes = [];
-  const mails = [];
-  for (const [account, list] of byPerson) {
-    const first = list[0]!;
-    const slots = list.map((r) => `${r.start_time}-${r.end_time}`).join('、');
-    const content = `${first.resources_name} ${first.appointment_date} ${slots} 未中签（共 ${entered} 个报名）。${freeZh}`;
-    const contentEn = `${first.resources_name_en || first.resources_name} ${first.appointment_date} ${list.map((r) => `${r.start_time}-${r.end_time}`).join(', ')}: not drawn (${entered} entries). ${freeEn}`;
-    notes.push({
-      id: randomUUID(),
-      recipient: account,
-      event: 'rejected',
-      audience: 'booker',
-      appointment_id: first.id,
-      appointment_count: list.length,
-      resources_id: resourceId,
-      resources_name: first.resources_name,
-      resources_name_en: first.resources_name_en,
-      title: '抽签结果：未中签',
-      title_en: 'Ballot result: not drawn',
-      content,
-      content_en: contentEn,
-    });
-    if (first.email.trim()) {
-      mails.push({
-        recipient: first.email,
-        subject: '抽签结果：未中签 / Ballot result: not drawn',
-        body: `${content}\n\n${contentEn}`,
+  for (const won of [true, false]) {
+    const byPerson = new Map<string, EntryBooking[]>();
+    for (const r of [...(won ? rows.won : rows.lost)].sort((x, y) => x.starts_at.getTime() - y.starts_at.getTime())) {
+      const list = byPerson.get(r.appointment_user);
+      if (list) list.push(r);
+      else byPerson.set(r.appointment_user, [r]);
+    }
+    for (const [account, list] of byPerson) {
+      const first = list[0]!;
+      const slots = list.map((r) => `${r.start_time}-${r.end_time}`);
+      const pending = list.some((r) => r.audit_status === '1');
+      const head = `${first.resources_name} ${first.appointment_date} ${slots.join('、')}`;
+      const headEn = `${first.resources_name_en || first.resources_name} ${first.appointment_date} ${slots.join(', ')}`;
+      const [title, titleEn, content, contentEn] = won
+        ? [
+            '抽签结果：中签',
+            'Ballot result: drawn',
+            `${head} 中签（共 ${entered} 个报名），${pending ? '预约待审核。' : '预约已生效。'}`,
+            `${headEn}: drawn (${entered} entries); ${pending ? 'the booking awaits approval.' : 'the booking stands.'}`,
+          ]
+        : [
+            '抽签结果：未中签',
+            'Ballot result: not drawn',
+            `${head} 未中签（共 ${entered} 个报名）。${freeZh}`,
+            `${headEn}: not drawn (${entered} entries). ${freeEn}`,
+          ];
+      notes.push({
+        id: randomUUID(),
+        recipient: account,
+        event: won ? 'booked' : 'rejected',
+        audience: 'booker',
+        appointment_id: first.id,
+        appointment_count: list.length,
+        resources_id: resourceId,
+        resources_name: first.resources_name,
+        resources_name_en: first.resources_name_en,
+        title,
+        title_en: titleEn,
+        content,
+        content_en: contentEn,
       });
+      if (first.email.trim()) {
+        mails.push({ recipient: first.email, subject: `${title} / ${titleEn}`, body: `${content}\n\n${contentEn}` });
+      }
     }
   }
+  if (!notes.length) return;
   await insertNotifications(tx, tenant.id, notes);
   await queuePlainMails(tx, ctx, tenant.id, mails);
 }
