@@ -56,7 +56,7 @@ import { IN_BALLOT, ballotWindow, effectiveSetting, enteredTexts } from './ballo
 /** The most entries one batch takes (one statement writes them: the JSON of their rows). */
 const MAX_BATCH = 200;
 /** How long the set of resources under a ballot setting is trusted (a hint: see `mayCollect`). */
-const HINT_MS = 2_000;
+const HINT_MS = 10_000;
 
 export interface CollectRequest {
   tenant: TenantRef;
@@ -79,7 +79,15 @@ interface Queue {
 
 /** Per database (each app has its own): the queues by tenant, resource and date, and the hints. */
 const queuesOf = new WeakMap<Db, Map<string, Queue>>();
-const hintsOf = new WeakMap<Db, Map<string, { at: number; ids: Promise<Set<string>> }>>();
+const hintsOf = new WeakMap<Db, Map<string, Hint>>();
+
+/** A tenant's resources under a ballot setting: when read, and the read under way. */
+interface Hint {
+  /** `performance.now()` of the read (-Infinity: never read; that clock starts with the process). */
+  at: number;
+  ids: Set<string> | null;
+  reading: Promise<void> | null;
+}
 
 /**
  * `submitStages.collect`: a submit for a resource under a ballot setting is entered with the
@@ -109,26 +117,34 @@ export function forgetBallotHint(db: Db, tenantId: string): void {
 }
 
 /**
- * Whether the resource is under a ballot setting, from a set of such resources read once per
- * `HINT_MS` per tenant. Only a hint: a resource set to ballot since goes the usual way (whose
- * own read sees the setting) and one set back to race is sent the usual way by its batch.
+ * Whether the resource is under a ballot setting, from the tenant's set of such resources, read
+ * again in the background once it is `HINT_MS` old (only a tenant's first request waits for it).
+ * Only a hint: a resource set to ballot since goes the usual way (whose own read sees the
+ * setting) and one set back to race is sent the usual way by its batch.
  */
 async function mayCollect(db: Db, tenantId: string, resourceId: string): Promise<boolean> {
-  const hints = hintsOf.get(db) ?? new Map<string, { at: number; ids: Promise<Set<string>> }>();
+  const hints = hintsOf.get(db) ?? new Map<string, Hint>();
   hintsOf.set(db, hints);
   let hint = hints.get(tenantId);
-  if (!hint || performance.now() - hint.at > HINT_MS) {
-    const ids = withTenant(db, tenantId, (tx) => ballotResourceIds(tx, tenantId)).then((list) => new Set(list));
-    hint = { at: performance.now(), ids };
+  if (!hint) {
+    hint = { at: -Infinity, ids: null, reading: null };
     hints.set(tenantId, hint);
-    // a failed read is not kept: the next request asks again
-    ids.catch(() => hints.get(tenantId) === hint && hints.delete(tenantId));
   }
-  try {
-    return (await hint.ids).has(resourceId);
-  } catch {
-    return false;
+  if (!hint.reading && performance.now() - hint.at > HINT_MS) {
+    const h = hint;
+    h.reading = withTenant(db, tenantId, (tx) => ballotResourceIds(tx, tenantId))
+      .then((list) => {
+        h.ids = new Set(list);
+        h.at = performance.now();
+      })
+      // unread (the database failing): the next request asks again; meanwhile the usual way
+      .catch(() => undefined)
+      .finally(() => {
+        h.reading = null;
+      });
   }
+  if (!hint.ids && hint.reading) await hint.reading;
+  return hint.ids?.has(resourceId) ?? false;
 }
 
 /** Writes the queue's entries in batches until none wait; a request arriving meanwhile joins the next. */
