@@ -55,7 +55,7 @@ import { IN_BALLOT, ballotWindow, effectiveSetting, enteredTexts } from './ballo
 
 /** The most entries one batch takes (one statement writes them: the JSON of their rows). */
 const MAX_BATCH = 200;
-/** How long the set of resources under a ballot setting is trusted (a hint: see `mayCollect`). */
+/** How old the set of resources under a ballot setting may get before it is read again (a hint: see `mayCollect`). */
 const HINT_MS = 10_000;
 
 export interface CollectRequest {
