@@ -23,8 +23,8 @@ const ALL = `query($filter: AppointmentInformationFilterMap, $d: [String]) {
     totalCount edges { node { id appointment_user dept_code } } } }`;
 const COUNT = `query($filter: AppointmentInformationFilterMap, $d: [String]) {
   findAppointmentInformationAllForAppointMent(first: 1, filter: $filter, appointmentDate: $d) { totalCount } }`;
-const ITEM = `id resources_name resources_type_id total valid pending performed no_show cancelled rejected terminated
-  capacity booked rate`;
+const ITEM = `id resources_name resources_type_id total valid pending in_ballot performed no_show cancelled rejected
+  terminated capacity booked rate`;
 const STATS = `query($s: String!, $e: String!) { findAppointmentStatistics(startDate: $s, endDate: $e) {
   startDate endDate summary { ${ITEM} } types { ${ITEM} } resources { ${ITEM} } } }`;
 const VACANCY = `query($s: String!, $e: String!) { findAppointmentVacancyRateTable(startDate: $s, endDate: $e) {
@@ -141,13 +141,16 @@ beforeAll(async () => {
   await book('lisi', 'B1', 1);
   await book('lisi', 'A1', 2);
   await book('lisi', 'A2', 1, NEXT);
-  // a spread of statuses: performed, no-show, cancelled, rejected, terminated, awaiting approval
+  await book('zhangwei', 'B1', 2);
+  // a spread of statuses: performed, no-show, cancelled, rejected, terminated, awaiting approval,
+  // an entry in a release ballot (audit_status '4': inactive, it holds nothing until the draw)
   await setCodes([bookingsOf.zhangsan![0]!, bookingsOf.lisi![1]!], { appointment_state: '1' });
   await setCodes([bookingsOf.zhangwei![0]!], { appointment_state: '2' });
   await setCodes([bookingsOf.zhangsan![1]!], { state: '1', active: false });
   await setCodes([bookingsOf.zhangwei![1]!], { audit_status: '3', active: false });
   await setCodes([bookingsOf.lisi![0]!], { audit_status: '1' });
   await setCodes([bookingsOf.lisi![2]!], { appointment_state: '3', active: false });
+  await setCodes([bookingsOf.zhangwei![2]!], { audit_status: '4', active: false });
 });
 
 afterAll(async () => {
@@ -208,6 +211,7 @@ const CATEGORY_FILTERS: Record<string, Record<string, unknown>> = {
   total: {},
   valid: { state: { eq: '0' }, audit_status: { in: ['0', '2'] }, appointment_state: { eq: '0' } },
   pending: { state: { eq: '0' }, audit_status: { eq: '1' }, appointment_state: { eq: '0' } },
+  in_ballot: { state: { eq: '0' }, audit_status: { eq: '4' } },
   performed: { state: { eq: '0' }, appointment_state: { eq: '1' } },
   no_show: { state: { eq: '0' }, appointment_state: { eq: '2' } },
   cancelled: { state: { eq: '1' } },
@@ -262,11 +266,26 @@ describe('statistics in one query', () => {
       expect(typeRow.booked).toBe(rowsA.reduce((s, v) => s + v.booked, 0));
       expect(stats.summary.capacity).toBe(vacancy.reduce((s, v) => s + v.capacity, 0));
     }
-    // the seeded set, by hand: 6 bookings on DAY (one each: performed x2, no-show, cancelled, rejected, pending)
+    // the seeded set, by hand: 7 bookings on DAY (performed x2, no-show, cancelled, rejected, pending, in the ballot)
     const day = await data(admin, STATS, { s: DAY, e: DAY });
-    expect(day.summary).toMatchObject({ total: 6, performed: 2, no_show: 1, cancelled: 1, rejected: 1, pending: 1 });
+    expect(day.summary).toMatchObject({
+      total: 7,
+      valid: 0,
+      performed: 2,
+      no_show: 1,
+      cancelled: 1,
+      rejected: 1,
+      pending: 1,
+      in_ballot: 1,
+    });
     const a1 = day.resources.find((x: { id: string }) => x.id === res.A1!.id);
-    expect(a1).toMatchObject({ total: 3, performed: 2, no_show: 1, pending: 0, capacity: 4, booked: 3, rate: 0.25 });
+    expect(a1).toMatchObject({ total: 3, performed: 2, no_show: 1, pending: 0, in_ballot: 0 });
+    expect(a1).toMatchObject({ capacity: 4, booked: 3, rate: 0.25 });
+    // the ballot entry counts in its resource's and its type's in_ballot, in no other group, and holds no seat
+    const b1 = day.resources.find((x: { id: string }) => x.id === res.B1!.id);
+    expect(b1).toMatchObject({ total: 3, in_ballot: 1, valid: 0, pending: 1, rejected: 1, booked: 1 });
+    expect(day.types.find((x: { id: string }) => x.id === typeB)).toMatchObject({ total: 3, in_ballot: 1 });
+    expect(day.types.find((x: { id: string }) => x.id === typeA)).toMatchObject({ in_ballot: 0 });
   });
 
   it('refuses users, bad ranges, and shows another tenant nothing of these', async () => {

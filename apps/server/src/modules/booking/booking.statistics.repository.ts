@@ -7,11 +7,13 @@ import { appointments } from './booking.tables.ts';
 /**
  * Status groups the statistics count, as the back office's status search selects them (codes:
  * docs/GLOSSARY.md). They overlap (a rejected booking may also be cancelled): each is counted on
- * its own. `valid`: valid bookings to be performed, approved or needing no approval.
+ * its own. `valid`: valid bookings to be performed, approved or needing no approval; `in_ballot`:
+ * entries in a release ballot (audit_status '4'), which hold nothing until the draw.
  */
 export const statisticsCategories = [
   'valid',
   'pending',
+  'in_ballot',
   'performed',
   'no_show',
   'cancelled',
@@ -29,6 +31,8 @@ function categoryWhere(c: StatisticsCategory): SQL {
       return sql`${a.state} = '0' and ${a.audit_status} in ('0', '2') and ${a.appointment_state} = '0'`;
     case 'pending':
       return sql`${a.state} = '0' and ${a.audit_status} = '1' and ${a.appointment_state} = '0'`;
+    case 'in_ballot':
+      return sql`${a.state} = '0' and ${a.audit_status} = '4'`;
     case 'performed':
       return sql`${a.state} = '0' and ${a.appointment_state} = '1'`;
     case 'no_show':
@@ -62,6 +66,7 @@ export async function bookingCountsByResource(
       total: count(),
       valid: counted('valid'),
       pending: counted('pending'),
+      in_ballot: counted('in_ballot'),
       performed: counted('performed'),
       no_show: counted('no_show'),
       cancelled: counted('cancelled'),

@@ -26,6 +26,7 @@ const zero = (): StatusCounts => ({
   total: 0,
   valid: 0,
   pending: 0,
+  in_ballot: 0,
   performed: 0,
   no_show: 0,
   cancelled: 0,

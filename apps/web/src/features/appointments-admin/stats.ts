@@ -1,13 +1,15 @@
 import type { VacancyRate } from './types.ts';
 
 /**
- * Status groups the statistics count (findAppointmentStatistics; `noShow` is the server's
- * `no_show`). `valid`: valid bookings to be performed (approved or not needing approval, whether
- * or not their time has passed); the others as the list's statuses.
+ * Status groups the statistics count (findAppointmentStatistics; `inBallot` and `noShow` are the
+ * server's `in_ballot` and `no_show`). `valid`: valid bookings to be performed (approved or not
+ * needing approval, whether or not their time has passed); `inBallot`: entries in a release ballot
+ * (audit_status '4', holding nothing until the draw); the others as the list's statuses.
  */
 export const STAT_CATEGORIES = [
   'valid',
   'pending',
+  'inBallot',
   'performed',
   'noShow',
   'cancelled',

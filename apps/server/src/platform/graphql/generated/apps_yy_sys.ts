@@ -529,7 +529,8 @@ export type AppointmentStatistics = {
  * Bookings of a resource, a resource type or the whole tenant over a date range, by status group
  * (the back office's status search; the groups overlap: each is counted on its own): total;
  * valid (valid, approved or needing no approval, to be performed); pending (awaiting approval);
- * performed; no_show; cancelled (state "1"); rejected (audit_status "3"); terminated
+ * in_ballot (entries in a release ballot: state "0", audit_status "4", holding nothing until the
+ * draw); performed; no_show; cancelled (state "1"); rejected (audit_status "3"); terminated
  * (appointment_state "3"). capacity, booked and rate: the vacancy of the enabled fixed-slot
  * resources it covers, as findAppointmentVacancyRateTable gives them (summed; rate null when the
  * capacity is 0).
@@ -541,6 +542,8 @@ export type AppointmentStatisticsItem = {
   capacity?: Maybe<Scalars['Int']['output']>;
   /** The resource's or the type's id; empty for the whole tenant. */
   id?: Maybe<Scalars['ID']['output']>;
+  /** Entries in a release ballot (state "0", audit_status "4"): they hold nothing until the draw. */
+  in_ballot?: Maybe<Scalars['Int']['output']>;
   no_show?: Maybe<Scalars['Int']['output']>;
   pending?: Maybe<Scalars['Int']['output']>;
   performed?: Maybe<Scalars['Int']['output']>;
@@ -6750,6 +6753,7 @@ export type AppointmentStatisticsItemResolvers<
   cancelled?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  in_ballot?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   no_show?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   pending?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   performed?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;

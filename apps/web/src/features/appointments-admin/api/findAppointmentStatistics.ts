@@ -3,8 +3,8 @@ import { gql } from '../../../lib/graphql.ts';
 import type { Counts } from '../stats.ts';
 import { adminAppointmentKeys } from '../types.ts';
 
-const ITEM = `id resources_name resources_name_en resources_type_id total valid pending performed no_show cancelled
-      rejected terminated capacity booked rate`;
+const ITEM = `id resources_name resources_name_en resources_type_id total valid pending in_ballot performed no_show
+      cancelled rejected terminated capacity booked rate`;
 
 export const findAppointmentStatisticsDocument = /* GraphQL */ `
   query findAppointmentStatistics($startDate: String!, $endDate: String!) {
@@ -17,12 +17,13 @@ export const findAppointmentStatisticsDocument = /* GraphQL */ `
 `;
 
 /** A line of the statistics as the server sends it. */
-interface WireItem extends Omit<Counts, 'noShow'> {
+interface WireItem extends Omit<Counts, 'noShow' | 'inBallot'> {
   id: string;
   resources_name: string;
   resources_name_en: string;
   resources_type_id: string;
   no_show: number;
+  in_ballot: number;
   capacity: number;
   booked: number;
   rate: number | null;
@@ -46,7 +47,11 @@ export interface AppointmentStatistics {
   resources: StatisticsItem[];
 }
 
-const itemOf = ({ no_show, ...rest }: WireItem): StatisticsItem => ({ ...rest, noShow: no_show });
+const itemOf = ({ no_show, in_ballot, ...rest }: WireItem): StatisticsItem => ({
+  ...rest,
+  noShow: no_show,
+  inBallot: in_ballot,
+});
 
 /** Bookings dated from..to ("YYYY-MM-DD", inclusive) counted for the tenant, each type and each resource: one request. */
 export async function findAppointmentStatistics(startDate: string, endDate: string): Promise<AppointmentStatistics> {

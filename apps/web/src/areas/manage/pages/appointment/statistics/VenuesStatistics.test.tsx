@@ -14,7 +14,16 @@ beforeAll(prepareBackOfficeTest);
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
-const zero = { valid: 0, pending: 0, performed: 0, no_show: 0, cancelled: 0, rejected: 0, terminated: 0 };
+const zero = {
+  valid: 0,
+  pending: 0,
+  in_ballot: 0,
+  performed: 0,
+  no_show: 0,
+  cancelled: 0,
+  rejected: 0,
+  terminated: 0,
+};
 const item = (id: string, name: string, typeId: string, counts: Record<string, number>, vacancy = {}) => ({
   id,
   resources_name: name,
@@ -30,7 +39,13 @@ const item = (id: string, name: string, typeId: string, counts: Record<string, n
 });
 
 const statistics = {
-  summary: item('', '', '', { total: 9, valid: 5, pending: 2, cancelled: 2 }, { capacity: 40, booked: 7, rate: 0.825 }),
+  summary: item(
+    '',
+    '',
+    '',
+    { total: 10, valid: 5, pending: 2, in_ballot: 1, cancelled: 2 },
+    { capacity: 40, booked: 7, rate: 0.825 },
+  ),
   types: [
     item(
       't1',
@@ -39,7 +54,7 @@ const statistics = {
       { total: 6, valid: 3, pending: 2, cancelled: 1 },
       { capacity: 40, booked: 7, rate: 0.825 },
     ),
-    item('t2', '羽毛球场', 't2', { total: 3, valid: 2, cancelled: 1 }),
+    item('t2', '羽毛球场', 't2', { total: 4, valid: 2, in_ballot: 1, cancelled: 1 }),
   ],
   resources: [
     item(
@@ -49,7 +64,7 @@ const statistics = {
       { total: 6, valid: 3, pending: 2, cancelled: 1 },
       { capacity: 40, booked: 7, rate: 0.825 },
     ),
-    item('r2', '一号场', 't2', { total: 3, valid: 2, cancelled: 1 }),
+    item('r2', '一号场', 't2', { total: 4, valid: 2, in_ballot: 1, cancelled: 1 }),
   ],
 };
 
@@ -84,18 +99,33 @@ describe('venue statistics', () => {
       fireEvent.click(screen.getByRole('tab', { name: '场馆类型分析' }));
     });
     const typeRow = (await screen.findAllByText('羽毛球场')).map((el) => el.closest('tr')).find(Boolean)!;
+    // columns: type, total, then every group (valid, pending, in the ballot, performed, no-show, cancelled, rejected, terminated)
+    const typeTable = typeRow.closest('table')!;
+    expect([...typeTable.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      '资源类型',
+      '预约总数',
+      '有效',
+      '待审批',
+      '抽签中',
+      '已履约',
+      '未履约',
+      '已取消',
+      '已驳回',
+      '已终止',
+    ]);
     expect([...typeRow.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
       '羽毛球场',
-      '3',
+      '4',
       '2',
       '0',
+      '1',
       '0',
       '0',
       '1',
       '0',
       '0',
     ]);
-    await waitFor(() => expect(screen.getByText('9')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('10')).toBeTruthy());
     expect(callsOf(calls, 'findAppointmentStatistics')).toHaveLength(1);
     expect(calls.some((c) => c.op === 'findAppointmentInformationAllForAppointMent')).toBe(false);
   });

@@ -4,6 +4,7 @@ import type { EChartsCoreOption } from './echarts.ts';
 export const CATEGORY_COLORS: Record<string, string> = {
   valid: '#1677ff',
   pending: '#fa8c16',
+  inBallot: '#722ed1',
   performed: '#52c41a',
   noShow: '#fa541c',
   cancelled: '#bfbfbf',
