@@ -11,7 +11,10 @@ import { accessibleThemeColor } from '../../lib/theme.ts';
  * antd's #ff4d4f (3.3:1; danger link buttons such as "cancel booking" are text on white), and
  * secondary, tertiary, placeholder and disabled texts at 55-65% black instead of antd's 45% and 25%.
  * Hovered and pressed primary, link and danger colours go darker, not lighter as antd derives
- * them, so a hovered button's white text (or a hovered link) keeps its contrast.
+ * them, so a hovered button's white text (or a hovered link) keeps its contrast. Status tags
+ * write their word in the status colour on its pale background: antd's success green (2.2:1),
+ * warning gold (1.8:1) and info blue (3.7:1) are too light there, so tags take darker shades of
+ * them (5.4:1, 6.5:1, 5.5:1).
  */
 function tokensOf(themeColor: string) {
   const primary = accessibleThemeColor(themeColor);
@@ -36,13 +39,18 @@ function tokensOf(themeColor: string) {
   };
 }
 
+const tagTokens = { colorSuccess: '#237804', colorWarning: '#874d00', colorInfo: '#0958d9' };
+
 /**
  * antd with the tenant's theme colour (its accessible shade: text and white-on-colour reach WCAG
  * AA) and the user's language; used by the pc and manage areas.
  */
 export function AntdShell({ themeColor, children }: { themeColor: string; children: ReactNode }) {
   return (
-    <ConfigProvider locale={currentLanguage() === 'en' ? enUS : zhCN} theme={{ token: tokensOf(themeColor) }}>
+    <ConfigProvider
+      locale={currentLanguage() === 'en' ? enUS : zhCN}
+      theme={{ token: tokensOf(themeColor), components: { Tag: tagTokens } }}
+    >
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );
