@@ -9,7 +9,7 @@ import { notifyBookings } from './booking.notify.ts';
 import { claimOf } from './booking.claims.ts';
 import { reportBookingChange } from './booking.events.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
-import { normaliseFilterMap, slotCapacity, slotClosure } from '../resources/resources.rules.ts';
+import { slotCapacity, slotClosure } from '../resources/resources.rules.ts';
 import {
   enabledResources,
   lockAppointments,
@@ -21,7 +21,6 @@ import {
 } from './booking.lifecycle.repository.ts';
 import { changeRefusal, deletable, terminateRefusal, vacancyRate } from './booking.lifecycle.rules.ts';
 import {
-  appointmentFilterColumns,
   childrenOf,
   findAppointment,
   lockBooker,
@@ -36,7 +35,7 @@ import { appointments } from './booking.tables.ts';
 import { slotInstants } from './booking.rules.ts';
 import { clean, evaluate, isoDateArg, timeArg } from './booking.service.ts';
 import { bookingClock } from '../../platform/clock.ts';
-import { rulesOfBooking, wire, type ListArgs } from './booking.own.service.ts';
+import { listWindow, rulesOfBooking, wire, type ListArgs } from './booking.own.service.ts';
 
 /** SQLSTATE of an exclusion-constraint violation (`appointments_no_overlap`). */
 const EXCLUSION_VIOLATION = '23P01';
@@ -252,8 +251,6 @@ export async function batchDelete(ctx: RequestContext, rawIds: readonly (string 
   });
 }
 
-const PAGE_MAX = 200;
-
 /**
  * `findAppointmentInformationAllForAppointMent` (the booking overview): every booking of the
  * tenant (deleted records excepted) for a tenant administrator, the bookings of the resources
@@ -262,13 +259,7 @@ const PAGE_MAX = 200;
  */
 export async function listAllAppointments(ctx: RequestContext, args: ListArgs) {
   const { tenant, user } = requireUser(ctx);
-  const filter = normaliseFilterMap(args.filter, appointmentFilterColumns, ['id', 'resources_id', 'resources_type_id']);
-  if (filter.appointment_date?.eq) {
-    filter.appointment_date = { eq: isoDateArg(filter.appointment_date.eq, tenant.timeZone) };
-  }
-  const dates = clean(args.appointmentDate).map((d) => isoDateArg(d, tenant.timeZone));
-  const limit = args.first && args.first > 0 ? Math.min(args.first, PAGE_MAX) : 20;
-  const offset = args.offset && args.offset > 0 ? args.offset : 0;
+  const { filter, dates, limit, offset } = listWindow(args, tenant.timeZone);
   return withTenant(ctx.db, tenant.id, async (tx) => {
     // the bookings list: resource administrators and approvers (the sign desk is check-in's)
     const managed = await managedScope(tx, tenant.id, user, appointments.resources_id, 'approve');

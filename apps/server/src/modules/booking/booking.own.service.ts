@@ -168,19 +168,28 @@ export interface ListArgs {
 }
 
 /**
+ * What a bookings list's arguments ask for (the caller's own list and the overview): the filter
+ * map with its date in ISO form, the dates, the page (at most PAGE_MAX, 20 by default).
+ */
+export function listWindow(args: ListArgs, timeZone: string) {
+  const filter = normaliseFilterMap(args.filter, appointmentFilterColumns, ['id', 'resources_id', 'resources_type_id']);
+  if (filter.appointment_date?.eq) {
+    filter.appointment_date = { eq: isoDateArg(filter.appointment_date.eq, timeZone) };
+  }
+  const dates = clean(args.appointmentDate).map((d) => isoDateArg(d, timeZone));
+  const limit = args.first && args.first > 0 ? Math.min(args.first, PAGE_MAX) : 20;
+  const offset = args.offset && args.offset > 0 ? args.offset : 0;
+  return { filter, dates, limit, offset };
+}
+
+/**
  * The caller's bookings (made by or for the caller), latest first. `appointmentDate` is one
  * date or a [from, to] range ("YYYY-MM-DD" or epoch ms); `only_flow` '1' keeps the bookings that
  * went through approval.
  */
 export async function listOwnAppointments(ctx: RequestContext, args: ListArgs) {
   const { tenant, user } = requireUser(ctx);
-  const filter = normaliseFilterMap(args.filter, appointmentFilterColumns, ['id', 'resources_id', 'resources_type_id']);
-  if (filter.appointment_date?.eq) {
-    filter.appointment_date = { eq: isoDateArg(filter.appointment_date.eq, tenant.timeZone) };
-  }
-  const dates = clean(args.appointmentDate).map((d) => isoDateArg(d, tenant.timeZone));
-  const limit = args.first && args.first > 0 ? Math.min(args.first, PAGE_MAX) : 20;
-  const offset = args.offset && args.offset > 0 ? args.offset : 0;
+  const { filter, dates, limit, offset } = listWindow(args, tenant.timeZone);
   return withTenant(ctx.db, tenant.id, async (tx) => {
     const { rows, total } = await pageAppointments(
       tx,
