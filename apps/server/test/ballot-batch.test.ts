@@ -13,6 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client.ts';
+import { upsertSetting } from '../src/modules/ballot/ballot.repository.ts';
 import { ballotEntries } from '../src/modules/ballot/ballot.tables.ts';
 import { saveAppointments, submitStages } from '../src/modules/booking/booking.submit.service.ts';
 import { appointments } from '../src/modules/booking/booking.tables.ts';
@@ -20,6 +21,7 @@ import { insertDepartment, insertPosition, insertUser } from '../src/modules/dir
 import { resources, resourcesVisibility } from '../src/modules/resources/resources.tables.ts';
 import { operateLogs } from '../src/platform/audit/audit.tables.ts';
 import { bookingClock } from '../src/platform/clock.ts';
+import { applyChange } from '../src/platform/events.ts';
 import { at, makeResource, makeType, makeUsers, model, solveCaptcha, submit } from './booking-fixtures.ts';
 import { createTestApp, type TestApp } from './support.ts';
 
@@ -543,6 +545,35 @@ describe('the ballot entered in batches', () => {
     expect(entered).toMatchObject({ code: '0', auditStatus: '4' });
     expect(stage.map((x) => x.outcome)).toEqual(['entered']);
   });
+  it("another instance's change of a setting is seen at once, by its notification", async () => {
+    const s = await makeResource(t, admin, typeId);
+    const [u, v] = await makeUsers(t, 2, 'bbt-n-');
+    // a fresh hint (read again now, after a notification), without this race resource in it
+    applyChange({ kind: 'settings', tenantId: t.demoTenantId, scope: 'ballot' });
+    expect(await enter(u!.token, s.id, [s.slots[0]!.id])).toMatchObject({ code: '0', auditStatus: '0' });
+    // set to ballot as another instance would, without this process hearing of it: the hint
+    // read just now does not have it, so the usual way enters it (reading the setting itself)
+    await withTenant(t.database.db, t.demoTenantId, (tx) =>
+      upsertSetting(tx, t.demoTenantId, {
+        target_kind: 'resource',
+        target_id: s.id,
+        release_mode: 'ballot',
+        window_minutes: 10,
+        weighted: false,
+        max_wins_per_person: 0,
+        update_user: 'admin',
+      }),
+    );
+    const before = await watch(() => enter(v!.token, s.id, [s.slots[1]!.id]));
+    expect(before.value).toMatchObject({ code: '0', auditStatus: '4' });
+    expect(before.seen.map((x) => x.outcome)).toEqual(['usual']);
+    // the notification that instance's change sends at its commit: from now on, the batch
+    applyChange({ kind: 'settings', tenantId: t.demoTenantId, scope: 'ballot' });
+    const after = await watch(() => enter(v!.token, s.id, [s.slots[2]!.id]));
+    expect(after.value).toMatchObject({ code: '0', auditStatus: '4' });
+    expect(after.seen.map((x) => x.outcome)).toEqual(['entered']);
+  });
+
   it('a resource of a type set to ballot is entered by the batch', async () => {
     const type = await makeType(t, admin);
     const r = await makeResource(t, admin, type);

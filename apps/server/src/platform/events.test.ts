@@ -56,6 +56,11 @@ describe('change payloads', () => {
     expect(long.map(parseChange)).toEqual([{ kind: 'user', tenantId: 't1' }]);
   });
 
+  it('names the tenant and module whose settings changed', () => {
+    const change: Change = { kind: 'settings', tenantId: 't1', scope: 'ballot' };
+    expect(payloadsOf(change).map(parseChange)).toEqual([change]);
+  });
+
   it.each([
     ['not json', '{'],
     ['unknown kind', '{"kind":"reboot"}'],
@@ -63,6 +68,7 @@ describe('change payloads', () => {
     ['hash not a string', '{"kind":"token","hashes":[1]}'],
     ['user without tenant', '{"kind":"user","userId":"u1"}'],
     ['tenant without id', '{"kind":"tenant"}'],
+    ['settings without scope', '{"kind":"settings","tenantId":"t1"}'],
     ['array', '[]'],
   ])('ignores a payload it cannot read: %s', (_name, payload) => {
     expect(parseChange(payload)).toBeNull();

@@ -20,6 +20,11 @@ export type Change =
   /** A user inserted, changed or deleted; without `userId` every user of the tenant. */
   | { kind: 'user'; tenantId: string; userId?: string; account?: string }
   | { kind: 'tenant'; id: string }
+  /**
+   * A tenant's settings of one module changed (`scope` names what the module keeps: `ballot`,
+   * its resources under a ballot setting), for a module that keeps a summary of them.
+   */
+  | { kind: 'settings'; tenantId: string; scope: string }
   /** Anything may have changed (notifications were lost while not listening). */
   | { kind: 'all' };
 
@@ -82,6 +87,10 @@ export function parseChange(payload: string): Change | null {
       };
     case 'tenant':
       return str(m.id) ? { kind: 'tenant', id: m.id as string } : null;
+    case 'settings':
+      return str(m.tenantId) && str(m.scope)
+        ? { kind: 'settings', tenantId: m.tenantId as string, scope: m.scope as string }
+        : null;
     case 'all':
       return { kind: 'all' };
     default:

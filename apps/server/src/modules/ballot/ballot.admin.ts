@@ -1,15 +1,16 @@
-import { forgetBallotHint } from './ballot.collect.ts';
 import { formatDateTime } from '@yuyue/shared';
 import { z } from 'zod';
 import { withTenant } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import { type RequestContext, requireUser } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { announce } from '../../platform/events.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { isoDateArg } from '../booking/booking.service.ts';
 import { findType } from '../resource-types/resource-types.repository.ts';
 import { managedScope, managesResource } from '../resources/resource-admins.ts';
 import { findResource } from '../resources/resources.repository.ts';
+import { BALLOT_SETTINGS } from './ballot.collect.ts';
 import { drawDate } from './ballot.draw.ts';
 import {
   deleteSetting,
@@ -76,6 +77,8 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
       name = res.resources_name;
     }
     const what = m.target_kind === 'type' ? '资源类型' : '资源';
+    // every instance's entries see the change once it commits (ballot.collect.ts's hint)
+    await announce(tx, { kind: 'settings', tenantId: tenant.id, scope: BALLOT_SETTINGS });
     if (m.release_mode === 'inherit') {
       await deleteSetting(tx, tenant.id, m.target_kind, m.target_id);
       await audit(tx, ctx, {
@@ -107,8 +110,6 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
     });
     return { id: saved.id };
   });
-  // this instance's entries see the change at once (another instance's within its hint's life)
-  forgetBallotHint(ctx.db, tenant.id);
   return saved;
 }
 

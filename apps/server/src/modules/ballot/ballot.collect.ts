@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit/audit.ts';
 import { bookingClock } from '../../platform/clock.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { onChange } from '../../platform/events.ts';
 import { recordBallotBatch } from '../../platform/metrics.ts';
 import { banFrom } from '../blacklist/blacklist.guard.ts';
 import {
@@ -55,8 +56,15 @@ import { IN_BALLOT, ballotWindow, effectiveSetting, enteredTexts } from './ballo
 
 /** The most entries one batch takes (one statement writes them: the JSON of their rows). */
 const MAX_BATCH = 200;
-/** How old the set of resources under a ballot setting may get before it is read again (a hint: see `mayCollect`). */
+/**
+ * How old the set of resources under a ballot setting may get before it is read again (a hint:
+ * see `mayCollect`). A change of a setting reaches every instance as a change notification at
+ * once (`BALLOT_SETTINGS`); this lifetime bounds how stale an instance gets only while it is not
+ * listening.
+ */
 const HINT_MS = 10_000;
+/** The change notification's scope of the ballot settings (platform/events.ts `settings`). */
+export const BALLOT_SETTINGS = 'ballot';
 
 export interface CollectRequest {
   tenant: TenantRef;
@@ -81,12 +89,29 @@ interface Queue {
 const queuesOf = new WeakMap<Db, Map<string, Queue>>();
 const hintsOf = new WeakMap<Db, Map<string, Hint>>();
 
+/**
+ * Bumped by every change notification of a tenant's ballot settings (and by "anything may have
+ * changed"): a hint read before it is read again, and a read under way then is not kept.
+ */
+const forgotten = new Map<string, number>();
+let forgottenAll = 0;
+const generationOf = (tenantId: string) => forgottenAll + (forgotten.get(tenantId) ?? 0);
+
+onChange((change) => {
+  if (change.kind === 'all') forgottenAll++;
+  else if (change.kind === 'settings' && change.scope === BALLOT_SETTINGS) {
+    forgotten.set(change.tenantId, (forgotten.get(change.tenantId) ?? 0) + 1);
+  }
+});
+
 /** A tenant's resources under a ballot setting: when read, and the read under way. */
 interface Hint {
   /** `performance.now()` of the read (-Infinity: never read; that clock starts with the process). */
   at: number;
   ids: Set<string> | null;
   reading: Promise<void> | null;
+  /** `generationOf` the tenant when `ids` was read. */
+  generation: number;
 }
 
 /**
@@ -111,11 +136,6 @@ export async function collectEntry(ctx: RequestContext, request: CollectRequest)
   return outcome ? outcome.result : null;
 }
 
-/** Forgets the tenant's hint (its ballot settings changed in this process). */
-export function forgetBallotHint(db: Db, tenantId: string): void {
-  hintsOf.get(db)?.delete(tenantId);
-}
-
 /**
  * Whether the resource is under a ballot setting, from the tenant's set of such resources, read
  * again in the background once it is `HINT_MS` old (only a tenant's first request waits for it).
@@ -125,15 +145,23 @@ export function forgetBallotHint(db: Db, tenantId: string): void {
 async function mayCollect(db: Db, tenantId: string, resourceId: string): Promise<boolean> {
   const hints = hintsOf.get(db) ?? new Map<string, Hint>();
   hintsOf.set(db, hints);
+  const generation = generationOf(tenantId);
   let hint = hints.get(tenantId);
+  if (hint && hint.generation !== generation && !hint.reading) {
+    // a setting changed since it was read: read it again, and wait for it
+    hints.delete(tenantId);
+    hint = undefined;
+  }
   if (!hint) {
-    hint = { at: -Infinity, ids: null, reading: null };
+    hint = { at: -Infinity, ids: null, reading: null, generation };
     hints.set(tenantId, hint);
   }
   if (!hint.reading && performance.now() - hint.at > HINT_MS) {
     const h = hint;
     h.reading = withTenant(db, tenantId, (tx) => ballotResourceIds(tx, tenantId))
       .then((list) => {
+        // a change announced while reading may not be in what was read: read again next time
+        h.generation = generation === generationOf(tenantId) ? generation : -1;
         h.ids = new Set(list);
         h.at = performance.now();
       })
