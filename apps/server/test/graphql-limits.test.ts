@@ -60,6 +60,19 @@ describe('cost of a request', () => {
     expect(few.body.errors).toBeUndefined();
   });
 
+  it('counts each operation of a document on its own, every time it is asked for', async () => {
+    const doc =
+      'query few { findNoticeAll(first: 5) { edges { node { id } } } } query many { findNoticeAll(first: 999) { edges { node { id } } } }';
+    for (let i = 0; i < 2; i++) {
+      const many = await t.gql('apps_yy_sys', doc, { token: user, operationName: 'many' });
+      expect(many.status).toBe(400);
+      expect(many.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX' });
+      const few = await t.gql('apps_yy_sys', doc, { token: user, operationName: 'few' });
+      expect(few.status).toBe(200);
+      expect(few.body.errors).toBeUndefined();
+    }
+  });
+
   it('sums a batch: each document passes alone, together they are refused and none runs', async () => {
     const heavy = { query: NOTICES, variables: { n: 400 } }; // about 1,200
     expect((await post('/bus/graphql/apps_yy_sys', user, heavy)).statusCode).toBe(200);

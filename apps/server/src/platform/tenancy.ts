@@ -14,16 +14,21 @@ export function toTenantRef(row: TenantRow): TenantRef {
 /**
  * The tenant a request acts in when no token says so: the `x-tenant` header (a tenant key),
  * else a tenant whose domains list the request's host, else the deployment's first tenant.
+ * Every anonymous request asks, so the tenants are read once per TENANT_CACHE_MS (forgotten at
+ * once on a change notification of a tenant); a key not among them is looked up (a tenant made
+ * meanwhile).
  */
 export async function resolveTenant(
   db: Db,
   hint: { key?: string | null; host?: string | null },
 ): Promise<TenantRef | null> {
+  const rows = await allTenants(db);
   if (hint.key) {
+    const known = rows.find((t) => t.tenant_key === hint.key);
+    if (known) return toTenantRef(known);
     const [row] = await db.select().from(tenants).where(eq(tenants.tenant_key, hint.key)).limit(1);
     return row ? toTenantRef(row) : null;
   }
-  const rows = await db.select().from(tenants).orderBy(asc(tenants.create_time));
   const host = hint.host?.split(':')[0]?.toLowerCase();
   const byHost = host
     ? rows.find((t) =>
@@ -35,6 +40,20 @@ export async function resolveTenant(
     : undefined;
   const row = byHost ?? rows[0];
   return row ? toTenantRef(row) : null;
+}
+
+/** The tenants (oldest first) as read last, per database, and until when they are reused. */
+const tenantLists = new WeakMap<Db, { rows: TenantRow[]; until: number; generation: number }>();
+
+async function allTenants(db: Db): Promise<TenantRow[]> {
+  const now = Date.now();
+  const hit = tenantLists.get(db);
+  if (hit && hit.until > now && hit.generation === generation) return hit.rows;
+  const started = generation;
+  const rows = await db.select().from(tenants).orderBy(asc(tenants.create_time));
+  // a change announced while reading may not be in what was read: kept only when none was
+  if (started === generation) tenantLists.set(db, { rows, until: now + TENANT_CACHE_MS, generation });
+  return rows;
 }
 
 /**

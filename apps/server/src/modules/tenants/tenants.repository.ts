@@ -22,6 +22,8 @@ export async function insertTenant(
   },
 ): Promise<TenantRow | undefined> {
   const [row] = await tx.insert(tenants).values(values).onConflictDoNothing({ target: tenants.tenant_key }).returning();
+  // instances that resolve anonymous requests' tenants from a list read earlier read it again
+  if (row) await announce(tx, { kind: 'tenant', id: row.id });
   return row;
 }
 

@@ -9,6 +9,7 @@ import {
   getNamedType,
   isObjectType,
   parse,
+  visit,
   type DocumentNode,
   type GraphQLSchema,
   type ValidationRule,
@@ -230,17 +231,36 @@ const MAX_TOKENS = 20_000;
 /** Longest document source kept parsed (the web app's largest is a few kB). */
 const MAX_CACHED_SOURCE = 16 * 1024;
 
+/**
+ * A parsed document with what the request checks learn of it once: whether a string literal
+ * holds a NUL, and each operation's estimated cost when no variable can change it (no `first`
+ * given by a variable).
+ */
+interface ParsedDocument {
+  document: DocumentNode;
+  hasNul: boolean;
+  costByVariables: boolean;
+  /** Cost by operation name ('' for the document's only operation), when not `costByVariables`. */
+  costs: Map<string, number>;
+}
+
 /** Documents seen lately, parsed once for the request checks (Mercurius keeps its own cache for execution). */
 class DocumentCache {
-  private readonly entries = new Map<string, DocumentNode | 'too-long' | GraphQLError>();
+  private readonly entries = new Map<string, ParsedDocument | 'too-long' | GraphQLError>();
   constructor(private readonly size: number) {}
 
   /** The parsed document; its syntax error; 'too-long' past MAX_TOKENS. */
-  get(source: string): DocumentNode | 'too-long' | GraphQLError {
+  get(source: string): ParsedDocument | 'too-long' | GraphQLError {
     let entry = this.entries.get(source);
     if (entry === undefined) {
       try {
-        entry = parse(source, { maxTokens: MAX_TOKENS });
+        const document = parse(source, { maxTokens: MAX_TOKENS });
+        entry = {
+          document,
+          hasNul: hasNulLiteral(document),
+          costByVariables: firstFromVariable(document),
+          costs: new Map(),
+        };
       } catch (err) {
         const syntax = err instanceof GraphQLError ? err : new GraphQLError('Syntax Error');
         entry = syntax.message.includes('tokens') ? 'too-long' : syntax;
@@ -253,6 +273,35 @@ class DocumentCache {
     }
     return entry;
   }
+}
+
+/** Whether any `first` argument of the document is given by a variable (its cost then depends on them). */
+function firstFromVariable(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Argument(node) {
+      if (node.name.value === 'first' && node.value.kind === Kind.VARIABLE) found = true;
+    },
+  });
+  return found;
+}
+
+/** The estimated cost of the operation a request runs (`documentCost`), from the cache when variables cannot change it. */
+function costOf(
+  opts: EndpointOptions,
+  parsed: ParsedDocument,
+  variables: Record<string, unknown>,
+  operationName: string | null,
+): number {
+  const { schema, name } = opts.endpoint;
+  if (parsed.costByVariables) return documentCost(schema, name, parsed.document, variables, operationName);
+  const key = operationName ?? '';
+  let cost = parsed.costs.get(key);
+  if (cost === undefined) {
+    cost = documentCost(schema, name, parsed.document, variables, operationName);
+    parsed.costs.set(key, cost);
+  }
+  return cost;
 }
 
 interface RequestedDocument {
@@ -320,10 +369,11 @@ function refusalOf(
     if (!item || typeof item !== 'object' || typeof item.query !== 'string') {
       return new AppError('INVALID_INPUT', { detail: 'query must be a string' });
     }
-    const document = documents.get(item.query);
-    if (document === 'too-long') return new AppError('QUERY_TOO_COMPLEX', { detail: `> ${MAX_TOKENS} tokens` });
-    if (document instanceof GraphQLError) return document;
-    if (hasNulLiteral(document)) return new AppError('INPUT_HAS_NUL', { field: 'query' });
+    const parsed = documents.get(item.query);
+    if (parsed === 'too-long') return new AppError('QUERY_TOO_COMPLEX', { detail: `> ${MAX_TOKENS} tokens` });
+    if (parsed instanceof GraphQLError) return parsed;
+    if (parsed.hasNul) return new AppError('INPUT_HAS_NUL', { field: 'query' });
+    const { document } = parsed;
     if (item.operationName !== undefined && item.operationName !== null && typeof item.operationName !== 'string') {
       return new AppError('INVALID_INPUT', { detail: 'operationName must be a string' });
     }
@@ -347,7 +397,7 @@ function refusalOf(
           : 'operationName is needed: the document has several operations',
       });
     }
-    cost += documentCost(opts.endpoint.schema, opts.endpoint.name, document, variables, operationName);
+    cost += costOf(opts, parsed, variables, operationName);
     if (cost > maxCost) return new AppError('QUERY_TOO_COMPLEX', { detail: `cost > ${maxCost}` });
   }
   return null;
@@ -361,8 +411,9 @@ function refusalOf(
 function normaliseRequestFilters(request: FastifyRequest, opts: EndpointOptions, documents: DocumentCache): void {
   for (const item of requestedDocuments(request)) {
     if (typeof item.query !== 'string') continue;
-    const document = documents.get(item.query);
-    if (typeof document !== 'object' || document instanceof GraphQLError) continue;
+    const parsed = documents.get(item.query);
+    if (typeof parsed !== 'object' || parsed instanceof GraphQLError) continue;
+    const { document } = parsed;
     if (!item.variables || typeof item.variables !== 'object') continue;
     const operationName = typeof item.operationName === 'string' ? item.operationName : null;
     const variables = item.variables as Record<string, unknown>;

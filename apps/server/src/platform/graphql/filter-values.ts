@@ -125,10 +125,37 @@ export function normaliseFilterLiterals(schema: GraphQLSchema, document: Documen
   }
 }
 
+/** Whether values of an input type can hold a StringFilter (memoised per type: the schema is fixed). */
+const reachesFilterMemo = new WeakMap<GraphQLNamedType, boolean>();
+function reachesFilter(type: GraphQLInputType): boolean {
+  const named = getNamedType(type);
+  if (named.name === FILTER_TYPE) return true;
+  if (!isInputObjectType(named)) return false;
+  let reaches = reachesFilterMemo.get(named);
+  if (reaches === undefined) {
+    // every input type reachable from this one (input types may refer to each other in cycles)
+    const seen = new Set<GraphQLNamedType>([named]);
+    const pending = [named];
+    reaches = false;
+    while (pending.length && !reaches) {
+      for (const field of Object.values(pending.pop()!.getFields())) {
+        const inner = getNamedType(field.type);
+        if (inner.name === FILTER_TYPE) reaches = true;
+        else if (isInputObjectType(inner) && !seen.has(inner)) {
+          seen.add(inner);
+          pending.push(inner);
+        }
+      }
+    }
+    reachesFilterMemo.set(named, reaches);
+  }
+  return reaches;
+}
+
 /** Walks a variable's value along its input type, returning it with every StringFilter's values fixed. */
 function walkValue(type: GraphQLInputType, value: unknown): unknown {
   const t = unwrap(type);
-  if (value === null || value === undefined) return value;
+  if (value === null || value === undefined || !reachesFilter(t)) return value;
   if (isListType(t)) {
     const item = t.ofType as GraphQLInputType;
     return Array.isArray(value) ? value.map((v) => walkValue(item, v)) : walkValue(item, value);
@@ -168,7 +195,7 @@ export function normaliseFilterVariables(
     const name = variable.variable.name.value;
     if (!(name in variables)) continue;
     const type = typeFromAST(schema, variable.type as never) as GraphQLInputType | undefined;
-    if (!type || !isInputObjectType(getNamedType(type))) continue;
+    if (!type || !isInputObjectType(getNamedType(type)) || !reachesFilter(type)) continue;
     out ??= { ...variables };
     out[name] = walkValue(type, variables[name]);
   }
