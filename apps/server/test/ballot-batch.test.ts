@@ -288,6 +288,28 @@ describe('the ballot entered in batches', () => {
     expect(batched.statements * 2, report).toBeLessThan(usual.statements);
   });
 
+  it('a larger burst is written in several batches at once; a person in several of them is entered once', async () => {
+    const r = await ballotResource();
+    const users = await makeUsers(t, 150, 'bbt-p-');
+    const twice = users[0]!;
+    // the person's submits at the head, the middle and the end of the burst: in different batches
+    const senders = users.map((u, i) => (i % 60 === 0 ? twice : u));
+    const batched = await countStatements(() =>
+      Promise.all(
+        senders.map((u) => saveAppointments(u.ctx, { model: model(r.id, DATE), timeSlotIdList: [r.slots[0]!.id] })),
+      ),
+    );
+    for (const result of batched.value) expect(result.auditStatus).toBe('4');
+    expect(batched.transactions, JSON.stringify({ ...batched, value: undefined })).toBeGreaterThanOrEqual(3);
+    const mine = batched.value.filter((_, i) => senders[i] === twice);
+    expect(mine).toHaveLength(3);
+    for (const m of mine) expect(m.ids).toEqual(mine[0]!.ids);
+    const entries = await entriesOf(r.id);
+    expect(entries).toHaveLength(new Set(senders).size);
+    expect(entries.filter((e) => e.person === twice.account)).toHaveLength(1);
+    expect(await bookingsOf(r.id)).toHaveLength(new Set(senders).size);
+  });
+
   it('refuses within a burst as the usual way refuses, writing nothing for them; the others are entered', async () => {
     const daily = { is_appointment_number_limit: '1', appointment_number_rule: '1', appointment_number_limit: 1 };
     // booked at most 6 days 14 hours ahead: 14:00 on the date is not open yet (at 21:01, 7 days before)

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { formatDateTime } from '@yuyue/shared';
 import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
@@ -56,6 +57,15 @@ import { IN_BALLOT, ballotWindow, effectiveSetting, enteredTexts } from './ballo
 
 /** The most entries one batch takes (one statement writes them: the JSON of their rows). */
 const MAX_BATCH = 200;
+/**
+ * How many batches of one resource's date are written at once, each in its own transaction (of
+ * the pool's connections), and how many waiting entries make it worth splitting them. Batches
+ * at once cannot deadlock: each takes its bookers' locks in one statement, in a fixed order, then
+ * the date's lock shared; a person in two of them is entered by the first to commit (the second
+ * waits for that person's lock, then reads the entry).
+ */
+const PARALLEL_BATCHES = 4;
+const SPLIT_FROM = 50;
 /**
  * How old the set of resources under a ballot setting may get before it is read again (a hint:
  * see `mayCollect`). A change of a setting reaches every instance as a change notification at
@@ -175,28 +185,44 @@ async function mayCollect(db: Db, tenantId: string, resourceId: string): Promise
   return hint.ids?.has(resourceId) ?? false;
 }
 
-/** Writes the queue's entries in batches until none wait; a request arriving meanwhile joins the next. */
+/**
+ * Writes the queue's entries in batches until none wait. The entries arriving in the same turn
+ * of the event loop as the first (a burst at the opening second arrives in one or two) wait for
+ * that turn to end and are written together, in up to PARALLEL_BATCHES transactions at once
+ * (bursts of the same size each: a batch's round trips overlap the others' work); requests
+ * arriving meanwhile join the next round.
+ */
 async function drain(db: Db, queues: Map<string, Queue>, key: string, queue: Queue): Promise<void> {
   queue.running = true;
   try {
+    await yieldToLoop();
     while (queue.waiting.length) {
-      const batch = queue.waiting.splice(0, MAX_BATCH);
-      let outcomes: Outcome[];
-      try {
-        outcomes = await withTenant(db, batch[0]!.tenant.id, (tx) => enterBatch(tx, batch), engineTransaction);
-        recordBallotBatch(outcomes.every((o) => o === null) ? 'usual' : 'entered', batch.length);
-      } catch (err) {
-        // nothing of the batch was written: each request goes the usual way (and meets the fault itself)
-        batch[0]!.ctx.log.warn({ err, requests: batch.length }, 'ballot entries: a batch failed; they go one by one');
-        recordBallotBatch('failed', batch.length);
-        outcomes = batch.map(() => null);
-      }
-      batch.forEach((p, i) => p.settle(outcomes[i] ?? null));
+      const waiting = Math.min(queue.waiting.length, MAX_BATCH * PARALLEL_BATCHES);
+      const parts = Math.min(PARALLEL_BATCHES, Math.ceil(waiting / SPLIT_FROM));
+      const size = Math.ceil(waiting / parts);
+      const batches: Pending[][] = [];
+      for (let taken = 0; taken < waiting; taken += size) batches.push(queue.waiting.splice(0, size));
+      await Promise.all(batches.map((batch) => writeBatch(db, batch)));
     }
   } finally {
     queue.running = false;
     if (!queue.waiting.length) queues.delete(key);
   }
+}
+
+/** One batch in its transaction; each request settled with its outcome (null: the usual way). */
+async function writeBatch(db: Db, batch: Pending[]): Promise<void> {
+  let outcomes: Outcome[];
+  try {
+    outcomes = await withTenant(db, batch[0]!.tenant.id, (tx) => enterBatch(tx, batch), engineTransaction);
+    recordBallotBatch(outcomes.every((o) => o === null) ? 'usual' : 'entered', batch.length);
+  } catch (err) {
+    // nothing of the batch was written: each request goes the usual way (and meets the fault itself)
+    batch[0]!.ctx.log.warn({ err, requests: batch.length }, 'ballot entries: a batch failed; they go one by one');
+    recordBallotBatch('failed', batch.length);
+    outcomes = batch.map(() => null);
+  }
+  batch.forEach((p, i) => p.settle(outcomes[i] ?? null));
 }
 
 /** A nil id matches no directory user: the resource is read as an administrator, each booker judged after. */
