@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { withTenant, type Db, type Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { AuthUser, RequestContext, TenantRef } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, sqlState } from '../../platform/errors.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { banFrom, type Ban } from '../blacklist/blacklist.guard.ts';
 import {
@@ -14,6 +14,7 @@ import {
   overlapCount,
   seatsTakenOf,
   takeSeat,
+  tryLockBookers,
   type ActiveBooking,
 } from '../booking/booking.repository.ts';
 import { loadBookers, type BookerBundle } from '../booking/booking.resources.repository.ts';
@@ -61,23 +62,46 @@ export const WEIGHT_LOOKBACK_MS = 30 * 86_400_000;
 /** How often the draw job looks for windows that closed. */
 export const DRAW_EVERY_MS = 5_000;
 
-const EXCLUSION_VIOLATION = '23P01';
 const NIL_ID = '00000000-0000-0000-0000-000000000000';
-/** How many times a draw is tried again when a concurrent change beat it to a slot (nothing was kept of it). */
-const CONFLICT_ATTEMPTS = 3;
-
-function sqlState(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/**
+ * How many times a draw is tried before it gives up for now (SERVICE_UNAVAILABLE; the job tries
+ * again at its next run): an attempt that failed kept nothing.
+ */
+const DRAW_ATTEMPTS = 8;
+/** SQLSTATEs of an attempt that failed for what ran beside it, tried again. */
+const RETRIED_STATES: ReadonlySet<string> = new Set([
+  '23P01', // exclusion_violation: a change made beside the draw took a slot it gave
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
+  '55P03', // lock_not_available: an entry's booking locked by another transaction (NOWAIT)
+]);
 
 /** A change made beside the draw took a place it gave (a seat counter or the exclusion constraint refused): drawn again. */
 class DrawConflict extends Error {}
+
+/** Bookers the draw reached were busy (their locks held elsewhere): the attempt let go of the date, to wait for them. */
+class BookersBusy extends Error {
+  constructor(readonly accounts: string[]) {
+    super(`ballot draw: ${accounts.length} booker(s) busy`);
+  }
+}
+
+const retried = (err: unknown) =>
+  err instanceof DrawConflict || err instanceof BookersBusy || RETRIED_STATES.has(sqlState(err) ?? '');
+
+/** A random pause before the next attempt (full jitter, growing with the attempts, at most 0.4 s). */
+const backoffMs = (attempt: number) => Math.random() * Math.min(400, 10 * 2 ** attempt);
+
+/**
+ * Waits until each busy booker's lock is free, one at a time, each in a transaction holding
+ * nothing else (so the wait can be part of no deadlock). A failure (a statement timeout behind a
+ * long transaction) only ends the wait: the next attempt finds out.
+ */
+async function waitForBookers(db: Db, tenantId: string, accounts: readonly string[]): Promise<void> {
+  for (const account of accounts) {
+    await withTenant(db, tenantId, (tx) => lockBookers(tx, tenantId, [account])).catch(() => undefined);
+  }
+}
 
 interface Entry extends DrawEntry {
   booking: EntryBooking;
@@ -114,17 +138,28 @@ export interface DrawSummary {
 /**
  * Draws one resource's date (docs/GLOSSARY.md "Ballot"), in one transaction holding the date's
  * ballot lock alone: nothing when it was drawn already or no entry waits. A cryptographic seed
- * is recorded; entries withdrawn before (their booking cancelled) take no part; duplicates of
- * one person's slot are merged; the order is drawn from the seed (weighted when the settings
- * say so); then, in that order, each entry with a place left and under the per-person cap is
- * judged by the booking engine's rules as its booker's submit would be (visibility, ban, slot
- * rules, per-person limits) and takes its slot, or is refused and the place passes on. The
- * winners are judged against ONE scene of the resource (rules, bookings, places, read once) and
- * what is each booker's own (directory user and positions, ban, bookings counted by the limits),
- * read for all the bookers the draw reaches at once, their locks taken and their entries held;
- * each win counts for the entries judged after it. Winners become normal bookings ('booked'
+ * is recorded (one for all the attempts: see below); entries withdrawn before (their booking
+ * cancelled) take no part; duplicates of one person's slot are merged; the order is drawn from
+ * the seed (weighted when the settings say so); then, in that order, each entry with a place
+ * left and under the per-person cap is judged by the booking engine's rules as its booker's
+ * submit would be (visibility, ban, slot rules, per-person limits) and takes its slot, or is
+ * refused and the place passes on. The winners are judged against ONE scene of the resource
+ * (rules, bookings, places, read once) and what is each booker's own (directory user and
+ * positions, ban, bookings counted by the limits), read for all the bookers the draw reaches at
+ * once, their locks taken (never waited for: see below) and their entries held; each win counts
+ * for the entries judged after it. Winners become normal bookings ('booked'
  * notification) and the others are refused (audit '3') and told at once with the slots still
  * free, each in set-based statements. `by` is the administrator drawing early, null for the job.
+ *
+ * Lock order: entering takes its bookers' locks and then the date's (shared); the draw takes the
+ * date's first, so while it holds it, it waits for no other lock: the bookers' locks are tried
+ * (`tryLockBookers`) and the entries' bookings locked without waiting (`lockEntryBookings`,
+ * `refuseEntries`). When one is busy the attempt is rolled back (letting the date go, so the
+ * submit holding the booker can finish), the draw waits for the busy bookers holding nothing,
+ * and tries again after a short random pause, with the same seed, at most DRAW_ATTEMPTS times in
+ * all. An attempt that a change beside it beat to a slot (DrawConflict, the exclusion
+ * constraint), or that PostgreSQL aborted (deadlock, serialization failure), is tried again the
+ * same way; nothing of a failed attempt is kept. Past the last attempt: SERVICE_UNAVAILABLE.
  */
 export async function drawDate(
   base: Omit<RequestContext, 'tenant' | 'user'>,
@@ -133,12 +168,19 @@ export async function drawDate(
   isoDate: string,
   by: AuthUser | null,
 ): Promise<DrawSummary | null> {
+  // one seed for every attempt: what made an attempt fail has no say in the outcome
+  const seed = randomBytes(32).toString('hex');
   for (let attempt = 1; ; attempt++) {
     try {
-      return await drawOnce(base, tenant, resourceId, isoDate, by);
+      return await drawOnce(base, tenant, resourceId, isoDate, by, seed);
     } catch (err) {
-      const conflict = err instanceof DrawConflict || sqlState(err) === EXCLUSION_VIOLATION;
-      if (!conflict || attempt >= CONFLICT_ATTEMPTS) throw err;
+      if (!retried(err)) throw err;
+      if (attempt >= DRAW_ATTEMPTS) {
+        base.log.warn({ err, resourceId, isoDate, attempts: attempt }, 'ballot draw: gave up for now');
+        throw new AppError('SERVICE_UNAVAILABLE');
+      }
+      if (err instanceof BookersBusy) await waitForBookers(base.db, tenant.id, err.accounts);
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
     }
   }
 }
@@ -158,6 +200,7 @@ async function drawOnce(
   resourceId: string,
   isoDate: string,
   by: AuthUser | null,
+  seed: string,
 ): Promise<DrawSummary | null> {
   const ctx: RequestContext = { ...base, tenant, user: by };
   return withTenant(ctx.db, tenant.id, async (tx) => {
@@ -200,7 +243,6 @@ async function drawOnce(
     }));
     const places = found?.places ?? new Map<string, number>();
     if (found?.free) for (const e of entries) places.set(e.slot, 1);
-    const seed = randomBytes(32).toString('hex');
     const { kept, duplicates } = mergeDuplicates(entries);
     const order = drawOrder(kept, seed);
     const res = found?.res;
@@ -255,7 +297,9 @@ async function drawOnce(
       });
       if (!needAccounts.size && !needBookings.size) break;
       const accounts = [...needAccounts];
-      await lockBookers(tx, tenant.id, accounts);
+      // holding the date, the draw waits for no booker (see drawDate)
+      const busy = await tryLockBookers(tx, tenant.id, accounts);
+      if (busy.length) throw new BookersBusy(busy);
       const still = await lockEntryBookings(tx, tenant.id, [...needBookings]);
       for (const id of needBookings) {
         checked.add(id);

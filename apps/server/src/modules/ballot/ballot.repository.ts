@@ -186,11 +186,20 @@ export async function deleteSetting(tx: Executor, tenantId: string, kind: string
   await tx.delete(s).where(and(eq(s.tenant_id, tenantId), eq(s.target_kind, kind), eq(s.target_id, targetId)));
 }
 
-/** The key of a resource's date's ballot lock: entries take it shared, the draw exclusive. */
+/**
+ * The key of a resource's date's ballot lock: entries take it shared, the draw exclusive. Entering
+ * takes it after its bookers' locks (`withBookerLock`, `lockBookers`); the draw takes it first and
+ * then waits for no other lock (`lockDateExclusive`), so the two orders never meet in a deadlock.
+ */
 const drawKey = (tenantId: string, resourceId: string, isoDate: string) =>
   `yy-ballot:${tenantId}:${resourceId}:${isoDate}`;
 
-/** Holds the date's ballot alone until the transaction ends (entering waits). */
+/**
+ * Holds the date's ballot alone until the transaction ends (entering waits). The draw's first
+ * lock: holding it, the draw only tries the locks it needs next (`tryLockBookers`, and its
+ * entries' bookings without waiting: `lockEntryBookings`, `refuseEntries`), for a booker's submit
+ * may be waiting for this lock while holding its booker's.
+ */
 export async function lockDateExclusive(tx: Executor, tenantId: string, resourceId: string, isoDate: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${drawKey(tenantId, resourceId, isoDate)}, 0))`);
 }
@@ -375,6 +384,8 @@ export async function undrawnEntries(tx: Executor, tenantId: string, resourceId:
 /**
  * Locks the bookings of some entries the draw is about to judge (until the transaction ends:
  * they can no longer be withdrawn meanwhile) and gives the ids of those still in the ballot.
+ * Waits for none (the draw holds its date's lock): one locked by another transaction fails the
+ * statement with lock_not_available (55P03), and the draw is tried again.
  */
 export async function lockEntryBookings(tx: Executor, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
@@ -383,7 +394,7 @@ export async function lockEntryBookings(tx: Executor, tenantId: string, ids: rea
     .select({ id: a.id })
     .from(a)
     .where(and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.state, '0'), eq(a.audit_status, '4'), eq(a.del, 0)))
-    .for('update');
+    .for('update', { noWait: true });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -466,14 +477,21 @@ export async function activateEntries(
     .returning();
 }
 
-/** Entries not drawn (or refused) become refused bookings (audit '3'), in one statement; gives the ids of those changed. */
+/**
+ * Entries not drawn (or refused) become refused bookings (audit '3'); gives the ids of those
+ * changed. Their rows are locked first without waiting (as `lockEntryBookings`: 55P03 when
+ * another transaction holds one, say an administrator's change of it waiting for its booker's
+ * lock, which the draw may hold), then changed in one statement.
+ */
 export async function refuseEntries(tx: Executor, tenantId: string, ids: string[], at: Date): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const a = appointments;
+  const where = and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.audit_status, '4'));
+  await tx.select({ id: a.id }).from(a).where(where).for('update', { noWait: true });
   const rows = await tx
     .update(a)
     .set({ audit_status: '3', active: false, update_time: at })
-    .where(and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.audit_status, '4')))
+    .where(where)
     .returning({ id: a.id });
   return new Set(rows.map((r) => r.id));
 }

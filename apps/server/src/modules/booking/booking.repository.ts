@@ -27,7 +27,7 @@ import {
   type Tx,
 } from '../../db/client.ts';
 import { compile, compiledCache, runCompiled, type Compiled } from '../../db/compiled.ts';
-import { recordsetColumns } from '../../db/json-rows.ts';
+import { recordsetColumns, resultRows } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
 import {
@@ -483,6 +483,21 @@ export async function lockBookers(tx: Executor, tenantId: string, accounts: read
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${textArray(keys)}::text[]) as k order by k`,
   );
+}
+
+/**
+ * Tries several bookers' locks (`withBookerLock`) in one statement without waiting for any: gives
+ * the accounts whose lock another transaction holds (the others are held until the transaction
+ * ends). For a transaction that must wait for no booker: the ballot's draw, which holds its date's
+ * lock meanwhile while a booker's submit may wait for that lock holding its own.
+ */
+export async function tryLockBookers(tx: Executor, tenantId: string, accounts: readonly string[]): Promise<string[]> {
+  if (!accounts.length) return [];
+  const byKey = new Map(accounts.map((a) => [bookerKey(tenantId, a), a]));
+  const busy = await tx.execute(
+    sql`select k from unnest(${textArray([...byKey.keys()])}::text[]) as k where not pg_try_advisory_xact_lock(hashtextextended(k, 0))`,
+  );
+  return resultRows(busy).map((r) => byKey.get(String(r.k))!);
 }
 
 /**
