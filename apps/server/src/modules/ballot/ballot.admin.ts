@@ -21,6 +21,8 @@ import {
   type BallotDrawRow,
 } from './ballot.repository.ts';
 import { replay as replayDraw } from './ballot.rules.ts';
+import { pageResourceSettings } from './ballot.settings.repository.ts';
+import { effectiveSetting } from './ballot.submit.ts';
 import { ballotDraws } from './ballot.tables.ts';
 
 const settingInput = z.object({
@@ -45,6 +47,10 @@ const fieldWords: Record<string, { zh: string; en: string }> = {
     en: 'max_wins_per_person must be 0 to 100 (0: no cap)',
   },
   target_id: { zh: '对象编号无效', en: 'target_id is not a valid id' },
+  releaseMode: {
+    zh: '发放方式筛选应为 race（先到先得）或 ballot（抽签）',
+    en: 'releaseMode must be race or ballot',
+  },
 };
 
 function invalid(field: string): AppError {
@@ -111,6 +117,48 @@ export async function saveSetting(ctx: RequestContext, model: unknown) {
     return { id: saved.id };
   });
   return saved;
+}
+
+export interface ResourceSettingListArgs {
+  first?: number | null;
+  offset?: number | null;
+  keyword?: string | null;
+  releaseMode?: string | null;
+}
+
+/**
+ * `findBallotResourceSettingAll`: the resources the caller administers (every resource of the
+ * tenant for a tenant administrator; FORBIDDEN for a user administering none), by order then
+ * name, each with its type and the release settings in force (its own, else its type's, else
+ * race: `effectiveSetting`, the rule entering and drawing use), whether or not the caller may
+ * book it. `keyword` finds part of the name (either language) or the number; `releaseMode`
+ * ('race', 'ballot') keeps the resources whose mode in force is that one.
+ */
+export async function listResourceSettings(ctx: RequestContext, args: ResourceSettingListArgs) {
+  const { tenant, user } = requireUser(ctx);
+  const limit = args.first && args.first > 0 ? Math.min(args.first, 200) : 20;
+  const offset = args.offset && args.offset > 0 ? args.offset : 0;
+  const keyword = typeof args.keyword === 'string' ? args.keyword.trim().slice(0, 100) : '';
+  const mode = args.releaseMode?.trim() || undefined;
+  if (mode !== undefined && mode !== 'race' && mode !== 'ballot') throw invalid('releaseMode');
+  return withTenant(ctx.db, tenant.id, async (tx) => {
+    const managed = await managedScope(tx, tenant.id, user);
+    const { rows, total } = await pageResourceSettings(
+      tx,
+      tenant.id,
+      { managed, keyword: keyword || undefined, mode },
+      { limit, offset },
+    );
+    const nodes = rows.map(({ own, ofType, ...r }) => ({
+      ...r,
+      ...effectiveSetting(
+        [own, ofType].filter((s) => s !== null),
+        r.id,
+        r.resources_type_id,
+      ),
+    }));
+    return { nodes, total, offset };
+  });
 }
 
 /** A draw in the wire shape (times in the tenant's zone). */

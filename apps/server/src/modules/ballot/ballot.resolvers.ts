@@ -27,6 +27,10 @@ export const ballotGraphql: GraphqlContribution<'apps_yy_sys'> = {
         return connection(nodes, total, offset);
       },
       findBallotDraw: async (_, { id }, { ctx }) => admin.drawDetail(ctx, id),
+      findBallotResourceSettingAll: async (_, args, { ctx }) => {
+        const { nodes, total, offset } = await admin.listResourceSettings(ctx, args);
+        return connection(nodes, total, offset);
+      },
     },
     Mutation: {
       saveBallotSetting: async (_, { model }, { ctx }) => {

@@ -8,14 +8,17 @@ import { clean, isoDateArg } from '../booking/booking.service.ts';
 import { dateState, entriesOfBookings, entriesOfPerson, entryCounts, settingsOf } from './ballot.repository.ts';
 import { personOf } from './ballot.rules.ts';
 import { ballotWindow, effectiveSetting, settingOfResource } from './ballot.submit.ts';
+import { managedAmong } from '../resources/resource-admins.ts';
+import { typesOfResources } from './ballot.settings.repository.ts';
 import { bookingClock } from '../../platform/clock.ts';
 
 /**
  * `findBallotSettings`: the release settings in force for some resources (their own, else
- * their type's, else race) and the settings of some resource types.
+ * their type's, else race) and the settings of some resource types. A resource is answered when
+ * the caller may see it, or when they administer it (even disabled, or not open to them).
  */
 export async function settingsFor(ctx: RequestContext, resourceIds: unknown, typeIds: unknown) {
-  const { tenant } = requireUser(ctx);
+  const { tenant, user } = requireUser(ctx);
   const resources = clean(Array.isArray(resourceIds) ? resourceIds : [])
     .filter(isUuid)
     .slice(0, 500);
@@ -29,6 +32,11 @@ export async function settingsFor(ctx: RequestContext, resourceIds: unknown, typ
         })
       : { resources: [] };
     const typeOf = new Map(scene.resources.map((r) => [r.row.id, r.row.resources_type_id]));
+    const unseen = resources.filter((id) => !typeOf.has(id));
+    if (unseen.length) {
+      const managed = await managedAmong(tx, tenant.id, user, unseen);
+      for (const [id, type] of await typesOfResources(tx, tenant.id, [...managed])) typeOf.set(id, type);
+    }
     const rows = await settingsOf(tx, tenant.id, [...resources, ...types, ...typeOf.values()]);
     return [
       ...resources

@@ -303,6 +303,8 @@ export const policy: Record<EndpointName, Record<string, readonly Access[]>> = {
     'Query.findBallotEntriesForSelf': ['user'],
     'Query.findBallotDrawAll': ['user'],
     'Query.findBallotDraw': ['user'],
+    // the resources the caller administers with their release modes (FORBIDDEN for none)
+    'Query.findBallotResourceSettingAll': ['user'],
     'Mutation.saveBallotSetting': ['user'],
     'Mutation.replayBallotDraw': ['user'],
     'Mutation.drawBallotNow': ['user'],

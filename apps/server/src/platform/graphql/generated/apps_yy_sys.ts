@@ -721,6 +721,41 @@ export type BallotReplay = {
 };
 
 /**
+ * A resource the caller administers, with the release settings in force (release_mode,
+ * window_minutes, weighted, max_wins_per_person and source as in BallotSetting). id: the
+ * resource's; state 1 enabled, 0 disabled.
+ */
+export type BallotResourceSetting = {
+  __typename?: 'BallotResourceSetting';
+  id?: Maybe<Scalars['ID']['output']>;
+  max_wins_per_person?: Maybe<Scalars['Int']['output']>;
+  release_mode?: Maybe<Scalars['String']['output']>;
+  resources_name?: Maybe<Scalars['String']['output']>;
+  resources_name_en?: Maybe<Scalars['String']['output']>;
+  resources_number?: Maybe<Scalars['String']['output']>;
+  resources_type_id?: Maybe<Scalars['ID']['output']>;
+  resources_type_name?: Maybe<Scalars['String']['output']>;
+  resources_type_name_en?: Maybe<Scalars['String']['output']>;
+  source?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['Int']['output']>;
+  weighted?: Maybe<Scalars['Boolean']['output']>;
+  window_minutes?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BallotResourceSettingConnection = {
+  __typename?: 'BallotResourceSettingConnection';
+  edges?: Maybe<Array<Maybe<BallotResourceSettingEdge>>>;
+  pageInfo?: Maybe<PageInfo>;
+  totalCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BallotResourceSettingEdge = {
+  __typename?: 'BallotResourceSettingEdge';
+  cursor?: Maybe<Scalars['String']['output']>;
+  node?: Maybe<BallotResourceSetting>;
+};
+
+/**
  * How a resource type's or a resource's slots are released when their date opens
  * (docs/GLOSSARY.md "Ballot"). release_mode: 'race' (the first submit wins; the default) or
  * 'ballot' (submits during window_minutes from the opening time are collected and drawn at the
@@ -3181,6 +3216,12 @@ export type Query = {
   findBallotDrawAll?: Maybe<BallotDrawConnection>;
   /** The ballot side of some of the caller's bookings (others' are left out). */
   findBallotEntriesForSelf?: Maybe<Array<Maybe<BallotEntryForSelf>>>;
+  /**
+   * The resources the caller administers (a tenant administrator: all), by order then name, with
+   * their release settings in force. keyword: part of the name (either language) or the number;
+   * releaseMode 'race' or 'ballot': only the resources released that way.
+   */
+  findBallotResourceSettingAll?: Maybe<BallotResourceSettingConnection>;
   /** The release settings in force for some resources, and those of some resource types. */
   findBallotSettings?: Maybe<Array<Maybe<BallotSetting>>>;
   /** Administrators: the tenant's blacklist entries (removed ones excepted), newest first. */
@@ -3566,6 +3607,13 @@ export type QueryFindBallotDrawAllArgs = {
 
 export type QueryFindBallotEntriesForSelfArgs = {
   appointmentIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
+};
+
+export type QueryFindBallotResourceSettingAllArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  keyword?: InputMaybe<Scalars['String']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  releaseMode?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryFindBallotSettingsArgs = {
@@ -5834,6 +5882,9 @@ export type ResolversTypes = ResolversObject<{
   BallotEntryForSelf: ResolverTypeWrapper<BallotEntryForSelf>;
   BallotMyEntry: ResolverTypeWrapper<BallotMyEntry>;
   BallotReplay: ResolverTypeWrapper<BallotReplay>;
+  BallotResourceSetting: ResolverTypeWrapper<BallotResourceSetting>;
+  BallotResourceSettingConnection: ResolverTypeWrapper<BallotResourceSettingConnection>;
+  BallotResourceSettingEdge: ResolverTypeWrapper<BallotResourceSettingEdge>;
   BallotSetting: ResolverTypeWrapper<BallotSetting>;
   BallotSlotCount: ResolverTypeWrapper<BallotSlotCount>;
   BallotSlotPlaces: ResolverTypeWrapper<BallotSlotPlaces>;
@@ -6096,6 +6147,9 @@ export type ResolversParentTypes = ResolversObject<{
   BallotEntryForSelf: BallotEntryForSelf;
   BallotMyEntry: BallotMyEntry;
   BallotReplay: BallotReplay;
+  BallotResourceSetting: BallotResourceSetting;
+  BallotResourceSettingConnection: BallotResourceSettingConnection;
+  BallotResourceSettingEdge: BallotResourceSettingEdge;
   BallotSetting: BallotSetting;
   BallotSlotCount: BallotSlotCount;
   BallotSlotPlaces: BallotSlotPlaces;
@@ -6915,6 +6969,44 @@ export type BallotReplayResolvers<
   seed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   winners?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotResourceSettingResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotResourceSetting'] = ResolversParentTypes['BallotResourceSetting'],
+> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  max_wins_per_person?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  release_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  resources_type_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resources_type_name_en?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  weighted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  window_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotResourceSettingConnectionResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotResourceSettingConnection'] =
+    ResolversParentTypes['BallotResourceSettingConnection'],
+> = ResolversObject<{
+  edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['BallotResourceSettingEdge']>>>, ParentType, ContextType>;
+  pageInfo?: Resolver<Maybe<ResolversTypes['PageInfo']>, ParentType, ContextType>;
+  totalCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type BallotResourceSettingEdgeResolvers<
+  ContextType = GqlContext,
+  ParentType extends ResolversParentTypes['BallotResourceSettingEdge'] =
+    ResolversParentTypes['BallotResourceSettingEdge'],
+> = ResolversObject<{
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['BallotResourceSetting']>, ParentType, ContextType>;
 }>;
 
 export type BallotSettingResolvers<
@@ -8422,6 +8514,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryFindBallotEntriesForSelfArgs>
+  >;
+  findBallotResourceSettingAll?: Resolver<
+    Maybe<ResolversTypes['BallotResourceSettingConnection']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFindBallotResourceSettingAllArgs>
   >;
   findBallotSettings?: Resolver<
     Maybe<Array<Maybe<ResolversTypes['BallotSetting']>>>,
@@ -10286,6 +10384,9 @@ export type Resolvers<ContextType = GqlContext> = ResolversObject<{
   BallotEntryForSelf?: BallotEntryForSelfResolvers<ContextType>;
   BallotMyEntry?: BallotMyEntryResolvers<ContextType>;
   BallotReplay?: BallotReplayResolvers<ContextType>;
+  BallotResourceSetting?: BallotResourceSettingResolvers<ContextType>;
+  BallotResourceSettingConnection?: BallotResourceSettingConnectionResolvers<ContextType>;
+  BallotResourceSettingEdge?: BallotResourceSettingEdgeResolvers<ContextType>;
   BallotSetting?: BallotSettingResolvers<ContextType>;
   BallotSlotCount?: BallotSlotCountResolvers<ContextType>;
   BallotSlotPlaces?: BallotSlotPlacesResolvers<ContextType>;
