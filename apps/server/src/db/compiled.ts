@@ -93,3 +93,8 @@ export async function runCompiled(
       : await client.query({ name: c.name, text: c.text, values: params, types: nodePgTypes });
   return result.rows;
 }
+
+/** A PostgreSQL array literal of some texts (one parameter, whatever their number). */
+export function textArray(list: readonly string[]): string {
+  return `{${list.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}

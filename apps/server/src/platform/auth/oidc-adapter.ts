@@ -1,8 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client.ts';
-import { compiledCache, runCompiled } from '../../db/compiled.ts';
+import { compile, compiledCache, runCompiled, textArray } from '../../db/compiled.ts';
 import { rowsFromJson } from '../../db/json-rows.ts';
+import { coalescing } from '../coalesce.ts';
 import { announce } from '../events.ts';
 import { tokenHash } from './token-cache.ts';
 import { oidcPayloads } from './oidc.tables.ts';
@@ -13,6 +14,23 @@ import { oidcPayloads } from './oidc.tables.ts';
  */
 export function pgAdapterFactory(db: Db) {
   const findBy = compiledCache();
+  /**
+   * Records by id, per model, looked up together when asked for in the same turn of the event
+   * loop: every request with an access token not verified lately reads one, and a burst of such
+   * requests (the opening second of a booking) then costs one statement.
+   */
+  const byId = new Map<string, (id: string) => Promise<OidcPayloadRow | undefined>>();
+  const findById = (model: string) => {
+    let find = byId.get(model);
+    if (!find) {
+      find = coalescing(async (ids: string[]) => {
+        const rows = rowsFromJson(oidcPayloads, await runCompiled(db, findByIds, { model, ids: textArray(ids) }));
+        return new Map(rows.map((r) => [r.id, r]));
+      });
+      byId.set(model, find);
+    }
+    return find;
+  };
   return class PgAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -33,8 +51,8 @@ export function pgAdapterFactory(db: Db) {
         .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { ...row, consumed_at: null } });
     }
 
-    /** Every authenticated request with a token not verified lately reads one: built once (db/compiled.ts). */
-    private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    /** A record by its interaction uid or device user code (sign-in flows): built once (db/compiled.ts). */
+    private async findWhere(column: 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
       const statement = findBy(column, () =>
         db
           .select()
@@ -46,16 +64,11 @@ export function pgAdapterFactory(db: Db) {
           .getSQL(),
       );
       const [row] = rowsFromJson(oidcPayloads, await runCompiled(db, statement, { model: this.model, value }));
-      if (!row) return undefined;
-      if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
-      return {
-        ...(row.payload as AdapterPayload),
-        ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
-      };
+      return payloadOf(row);
     }
 
-    find(id: string) {
-      return this.findWhere('id', id);
+    async find(id: string) {
+      return payloadOf(await findById(this.model)(id));
     }
 
     findByUid(uid: string) {
@@ -92,6 +105,24 @@ export function pgAdapterFactory(db: Db) {
       const hashes = deleted.filter((r) => r.model === 'AccessToken').map((r) => tokenHash(r.id));
       if (hashes.length) await announce(db, { kind: 'token', hashes });
     }
+  };
+}
+
+type OidcPayloadRow = typeof oidcPayloads.$inferSelect;
+
+/** Records of a model by id (`textArray` of the ids). */
+const findByIds = compile(
+  sql`select * from ${oidcPayloads} where ${oidcPayloads.model} = ${sql.placeholder('model')}
+    and ${oidcPayloads.id} = any(${sql.placeholder('ids')}::text[])`,
+);
+
+/** What the provider reads of a record: nothing once expired; `consumed` when it was. */
+function payloadOf(row: OidcPayloadRow | undefined): AdapterPayload | undefined {
+  if (!row) return undefined;
+  if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
+  return {
+    ...(row.payload as AdapterPayload),
+    ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
   };
 }
 
