@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { compiledCache, runCompiled } from '../../db/compiled.ts';
 import { rowsFromJson } from '../../db/json-rows.ts';
-import { textArray } from '../booking/booking.repository.ts';
+import { textArray } from '../../db/compiled.ts';
 import type { BundleExtra } from '../booking/booking.resources.repository.ts';
 import { appointments } from '../booking/booking.tables.ts';
 import { resources } from '../resources/resources.tables.ts';

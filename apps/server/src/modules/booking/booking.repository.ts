@@ -26,7 +26,7 @@ import {
   type TenantTransactionOptions,
   type Tx,
 } from '../../db/client.ts';
-import { compile, compiledCache, runCompiled, type Compiled } from '../../db/compiled.ts';
+import { compile, compiledCache, runCompiled, textArray, type Compiled } from '../../db/compiled.ts';
 import { recordsetColumns, resultRows } from '../../db/json-rows.ts';
 import { resourcesTypes } from '../resource-types/resource-types.tables.ts';
 import type { ColumnCondition } from '../resources/resources.rules.ts';
@@ -466,11 +466,6 @@ const bookerKey = (tenantId: string, account: string) => `yy-booker:${tenantId}:
 /** Takes the booker's lock (`withBookerLock`) in a transaction already in the tenant. */
 export async function lockBooker(tx: Executor, tenantId: string, account: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bookerKey(tenantId, account)}, 0))`);
-}
-
-/** A PostgreSQL array literal of some texts (one parameter, whatever their number). */
-export function textArray(list: readonly string[]): string {
-  return `{${list.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /**

@@ -32,7 +32,8 @@ import {
 } from '../rules/rules.tables.ts';
 import { banInForceJson, bansInForceJson, type BlackListRow } from '../blacklist/blacklist.repository.ts';
 import { blackList } from '../blacklist/blacklist.tables.ts';
-import { textArray, type ActiveBooking } from './booking.repository.ts';
+import { textArray } from '../../db/compiled.ts';
+import { type ActiveBooking } from './booking.repository.ts';
 import { appointments, catalogueVersions } from './booking.tables.ts';
 
 /** Which resources the booking engine reads: some ids, or every resource of a type (optionally filtered). */
