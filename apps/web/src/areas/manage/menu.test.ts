@@ -134,4 +134,26 @@ describe('manageAccess', () => {
     expect(none.mayOpen('/manage/settings/sys')).toBe(false);
     expect(none.mayOpen('/manage/console')).toBe(false);
   });
+
+  it('opens the ballot page to a scoped user with the bookings (reached from the bookings list), not in their sidebar', () => {
+    for (const roots of [resourceAdminRoots, new Set(['/manage/appointment'])]) {
+      const access = manageAccess('scoped', roots)!;
+      expect(access.mayOpen('/manage/appointment/ballot-draws')).toBe(true);
+      expect(access.mayOpen('/manage/appointment/ballot-draws/')).toBe(true);
+      expect(access.mayOpen('/manage/appointment/ballot-draws/x')).toBe(false);
+      expect(JSON.stringify(access.menu)).not.toContain('ballot-draws');
+    }
+    // without the bookings (the sign desk, the visitors, the gate) it stays closed
+    for (const root of ['/manage/sign', '/manage/visitorManagement', '/manage/accessControlCheck']) {
+      expect(manageAccess('scoped', new Set([root]))!.mayOpen('/manage/appointment/ballot-draws'), root).toBe(false);
+    }
+  });
+
+  it('lists the ballot page in the appointment section of an administrator granted it', () => {
+    const access = manageAccess('admin', new Set(['/manage/appointment']))!;
+    const section = access.menu.find((i) => i.path === '/manage/appointment');
+    expect(section?.children?.map((c) => c.path)).toContain('/manage/appointment/ballot-draws');
+    expect(access.mayOpen('/manage/appointment/ballot-draws')).toBe(true);
+    expect(manageAccess('admin', new Set(['/manage/notice']))!.mayOpen('/manage/appointment/ballot-draws')).toBe(false);
+  });
 });

@@ -133,8 +133,9 @@ const visitorPages = manageMenu.find((item) => item.path === m('visitorManagemen
  * The back office of a user who is not a tenant administrator (docs/GLOSSARY.md "Grants"): home
  * and the usage instruction always, and per section their grants open (permission.ts
  * `SCOPED_SECTIONS`) the pages the server scopes to their grants: the bookings list (with the
- * change of time) but not the statistics, the sign desk and the signer, the whole visitor back
- * office, the gate check.
+ * change of time, and the ballot page its toolbar links to for those who administer resources:
+ * their draws and their resources' release modes) but not the statistics, the sign desk and the
+ * signer, the whole visitor back office, the gate check.
  */
 export const SCOPED_PAGES: { always: PageList; sections: Readonly<Record<string, PageList>> } = {
   always: { sidebar: [m('home')], hidden: [m('instruction')] },

@@ -14,8 +14,16 @@ import {
   type BallotSettingInput,
   type Connection,
   type DrawSearch,
+  type ResourceRelease,
+  type ResourceReleaseSearch,
   type TargetKind,
 } from './types.ts';
+
+const emptyPage = <T>(): Connection<T> => ({
+  edges: [],
+  pageInfo: { hasNextPage: false, endCursor: null },
+  totalCount: 0,
+});
 
 const SETTING_FIELDS = 'target_kind target_id release_mode window_minutes weighted max_wins_per_person source';
 const DRAW_FIELDS = `id resources_id resources_name resources_name_en appointment_date closes_at drawn_at seed
@@ -73,6 +81,80 @@ export function useSaveBallotSetting() {
   });
 }
 
+export const findBallotResourceSettingAllDocument = /* GraphQL */ `
+  query findBallotResourceSettingAll($first: Int, $offset: Int, $keyword: String, $releaseMode: String) {
+    findBallotResourceSettingAll(first: $first, offset: $offset, keyword: $keyword, releaseMode: $releaseMode) {
+      edges {
+        node {
+          id
+          resources_name
+          resources_name_en
+          resources_number
+          resources_type_id
+          resources_type_name
+          resources_type_name_en
+          state
+          release_mode
+          window_minutes
+          weighted
+          max_wins_per_person
+          source
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+`;
+
+export interface FindResourceReleasesVariables extends ResourceReleaseSearch {
+  first: number;
+  offset: number;
+}
+
+/**
+ * The resources the caller administers (every one for a tenant administrator) with their release
+ * settings in force; the server refuses (FORBIDDEN) a user who administers none.
+ */
+export async function findResourceReleases(
+  variables: FindResourceReleasesVariables,
+): Promise<Connection<ResourceRelease>> {
+  const data = await gql<{ findBallotResourceSettingAll: Connection<ResourceRelease> | null }>(
+    'apps_yy_sys',
+    findBallotResourceSettingAllDocument,
+    { ...variables },
+  );
+  return data.findBallotResourceSettingAll ?? emptyPage();
+}
+
+export function useResourceReleases(variables: FindResourceReleasesVariables) {
+  return useQuery({
+    queryKey: ballotKeys.resourceReleases(variables),
+    queryFn: () => findResourceReleases(variables),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/**
+ * Whether the signed-in user sets how some resources are released (the server lists one of them
+ * to them): asked only when `ask` (a scoped user; a tenant administrator always may). A refusal
+ * or a failure means no.
+ */
+export function useSetsReleases(ask: boolean) {
+  const probe = useQuery({
+    queryKey: ballotKeys.resourceReleases({ probe: true }),
+    queryFn: () => findResourceReleases({ first: 1, offset: 0 }),
+    enabled: ask,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  return ask && !!probe.data?.totalCount;
+}
+
 export const findBallotDrawAllDocument = /* GraphQL */ `
   query findBallotDrawAll($first: Int, $offset: Int, $resourcesId: ID, $dateFrom: String, $dateTo: String) {
     findBallotDrawAll(first: $first, offset: $offset, resourcesId: $resourcesId, dateFrom: $dateFrom, dateTo: $dateTo) {
@@ -88,8 +170,6 @@ export interface FindBallotDrawAllVariables extends DrawSearch {
   offset: number;
 }
 
-const EMPTY: Connection<BallotDraw> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
-
 /** Draws of the resources the caller administers, latest first. */
 export async function findBallotDrawAll(variables: FindBallotDrawAllVariables): Promise<Connection<BallotDraw>> {
   const data = await gql<{ findBallotDrawAll: Connection<BallotDraw> | null }>(
@@ -97,7 +177,7 @@ export async function findBallotDrawAll(variables: FindBallotDrawAllVariables): 
     findBallotDrawAllDocument,
     { ...variables },
   );
-  return data.findBallotDrawAll ?? EMPTY;
+  return data.findBallotDrawAll ?? emptyPage();
 }
 
 export function useBallotDraws(variables: FindBallotDrawAllVariables) {

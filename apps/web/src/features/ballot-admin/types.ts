@@ -126,6 +126,32 @@ export interface BallotDrawNow {
 /** Whether an administrator may draw a date now: while entries are collected or wait for the job. */
 export const mayDrawNow = (phase: string | undefined): boolean => phase === 'collecting' || phase === 'drawing';
 
+/**
+ * A resource the administrator manages, with its release settings in force
+ * (`findBallotResourceSettingAll`); `id` is the resource's, `state` 1 enabled, 0 disabled.
+ */
+export interface ResourceRelease {
+  id: string;
+  resources_name: string;
+  resources_name_en: string;
+  resources_number: string;
+  resources_type_id: string;
+  resources_type_name: string;
+  resources_type_name_en: string;
+  state: number;
+  release_mode: ReleaseMode;
+  window_minutes: number;
+  weighted: boolean;
+  max_wins_per_person: number;
+  source: SettingSource;
+}
+
+/** The search of the resources' release settings: part of the name or number, and the mode in force. */
+export interface ResourceReleaseSearch {
+  keyword?: string;
+  releaseMode?: ReleaseMode;
+}
+
 /** The draws list's search. */
 export interface DrawSearch {
   resourcesId?: string;
@@ -162,6 +188,8 @@ export const isWordedRefusal = (code: string): code is (typeof WORDED_REFUSALS)[
 export const ballotKeys = {
   all: ['ballot-admin'] as const,
   settings: (kind: TargetKind, id: string) => ['ballot-admin', 'settings', kind, id] as const,
+  /** Under 'settings': a saved setting reloads the list too. */
+  resourceReleases: (variables: object) => ['ballot-admin', 'settings', 'resources', variables] as const,
   draws: (variables: object) => ['ballot-admin', 'draws', variables] as const,
   draw: (id: string) => ['ballot-admin', 'draw', id] as const,
 };

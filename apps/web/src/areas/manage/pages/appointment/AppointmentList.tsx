@@ -15,6 +15,7 @@ import { adminAppointmentKeys, type AdminAppointment } from '../../../../feature
 import { pick } from '../../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { errorText } from '../../operation-result.ts';
+import { BallotLink } from '../ballot/BallotLink.tsx';
 import { AppointmentDetail } from './AppointmentDetail.tsx';
 import { BookingActions, type BookingActionHandlers } from './BookingActions.tsx';
 import { BookingFilterBar, filtersFromSearch } from './BookingFilterBar.tsx';
@@ -30,7 +31,8 @@ const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 /**
  * The bookings list (`/manage/appointment/list`): search by type, resource, dates, status and
  * approval; details; approve, reject, change time, cancel, terminate; delete and batch delete
- * (confirmed); export of everything the search matches to Excel. A resource administrator
+ * (confirmed); export of everything the search matches to Excel; the way to the ballot page
+ * (its draws and the resources' release modes, `BallotLink`). A resource administrator
  * (the server lists only the resources they manage) deletes one record at a time and cancels only
  * their own bookings: batch delete and cancelling someone else's are the tenant administrators'.
  */
@@ -230,6 +232,7 @@ export default function AppointmentList() {
             <Button icon={<DownloadOutlined />} loading={bookingExport.exporting} onClick={() => void exportAll()}>
               {t('appointments.action.export')}
             </Button>
+            <BallotLink />
           </Space>
         }
         pagination={pagination}

@@ -1,9 +1,10 @@
-import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { ControlOutlined, HistoryOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Form, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useOptionalSession } from '../../../../app/session.tsx';
 import { useBallotDraws } from '../../../../features/ballot-admin/api.ts';
 import type { BallotDraw, DrawSearch } from '../../../../features/ballot-admin/types.ts';
 import { useResourcesForPicker } from '../../../../features/occupancy/api/findResourcesAll.ts';
@@ -13,6 +14,7 @@ import { SearchButtons, usePaging } from '../sign/listParts.tsx';
 import { DrawDetail } from './DrawDetail.tsx';
 import { DrawNowDialog } from './DrawNowDialog.tsx';
 import { useDrawnBy } from './parts.tsx';
+import { ResourceReleases } from './ResourceReleases.tsx';
 import './ballot.css';
 
 const DATE = 'YYYY-MM-DD';
@@ -30,13 +32,55 @@ function searchOf(v: SearchForm): DrawSearch {
   };
 }
 
+type Tab = 'draws' | 'releases';
+
 /**
- * Ballot draws (`/manage/appointment/ballot-draws`, docs/GLOSSARY.md "Ballot"): the draws of the
- * resources the user administers, latest first, searched by resource and dates; a draw opens in
- * a drawer (`?draw=<id>`) with its seed, settings, places and entries, and can be replayed there;
- * "Draw now" closes a date's entries early and draws it.
+ * The ballot page (`/manage/appointment/ballot-draws`, docs/GLOSSARY.md "Ballot"), for tenant
+ * administrators and the resources' own administrators alike (the server scopes both tabs): the
+ * draws, and the release modes of the resources (`?tab=releases`, `ResourceReleases`; a tenant
+ * administrator's lists every resource).
  */
 export default function BallotDraws() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const session = useOptionalSession();
+  // Without a session (component tests) the page is the tenant administrators'.
+  const all = !session || session.permission === 'admin';
+  const tab: Tab = params.get('tab') === 'releases' ? 'releases' : 'draws';
+  const label = (icon: ReactNode, text: string) => (
+    <span className="yy-ballot-tab">
+      {icon}
+      {text}
+    </span>
+  );
+
+  return (
+    <Card
+      title={t('ballotAdmin.title')}
+      activeTabKey={tab}
+      tabList={[
+        { key: 'draws', label: label(<HistoryOutlined aria-hidden />, t('ballotAdmin.tabs.draws')) },
+        { key: 'releases', label: label(<ControlOutlined aria-hidden />, t('ballotAdmin.tabs.releases')) },
+      ]}
+      onTabChange={(key) =>
+        setParams(() => {
+          const next = new URLSearchParams();
+          if (key === 'releases') next.set('tab', 'releases');
+          return next;
+        })
+      }
+    >
+      {tab === 'releases' ? <ResourceReleases all={all} /> : <Draws />}
+    </Card>
+  );
+}
+
+/**
+ * The draws of the resources the user administers, latest first, searched by resource and dates;
+ * a draw opens in a drawer (`?draw=<id>`) with its seed, settings, places and entries, and can be
+ * replayed there; "Draw now" closes a date's entries early and draws it.
+ */
+function Draws() {
   const { t } = useTranslation();
   const [form] = Form.useForm<SearchForm>();
   const [search, setSearch] = useState<DrawSearch>({});
@@ -101,7 +145,7 @@ export default function BallotDraws() {
   ];
 
   return (
-    <Card title={t('ballotAdmin.title')}>
+    <>
       <Typography.Paragraph type="secondary">{t('ballotAdmin.intro')}</Typography.Paragraph>
       <Form<SearchForm>
         form={form}
@@ -172,6 +216,6 @@ export default function BallotDraws() {
           open(d.id);
         }}
       />
-    </Card>
+    </>
   );
 }

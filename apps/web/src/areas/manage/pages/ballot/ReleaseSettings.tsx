@@ -12,6 +12,7 @@ import {
   type TargetKind,
 } from '../../../../features/ballot-admin/types.ts';
 import { errorText } from '../../operation-result.ts';
+import { ReleaseModeIcon } from './parts.tsx';
 import './ballot.css';
 
 interface Values {
@@ -54,7 +55,7 @@ export function useSettingSummary() {
  * type or resource is not saved yet.
  */
 export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const setting = useBallotSetting(kind, id);
@@ -155,7 +156,10 @@ export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | u
             {RELEASE_MODES.map((m) => (
               <Radio key={m} value={m}>
                 <span className="yy-ballot-mode">
-                  <strong>{t(`ballotAdmin.release.modeText.${m}`)}</strong>
+                  <strong className="yy-ballot-mode-option">
+                    <ReleaseModeIcon mode={m} />
+                    {t(`ballotAdmin.release.modeText.${m}`)}
+                  </strong>
                   <Typography.Text type="secondary">{t(`ballotAdmin.release.modeHint.${m}`)}</Typography.Text>
                 </span>
               </Radio>
@@ -208,7 +212,10 @@ export function ReleaseSettings({ kind, id }: { kind: TargetKind; id: string | u
         ) : null}
       </Form>
       <Typography.Paragraph type="secondary" className="yy-ballot-release-note">
-        {kind === 'resource' ? `${t('ballotAdmin.release.resourceOverrides')} ` : ''}
+        {/* Chinese sentences follow each other without a space */}
+        {kind === 'resource'
+          ? `${t('ballotAdmin.release.resourceOverrides')}${i18n.language.startsWith('zh') ? '' : ' '}`
+          : ''}
         {t('ballotAdmin.release.dateRuleHint')}
       </Typography.Paragraph>
       {refusal ? <Alert type="error" showIcon role="alert" title={refusal} style={{ marginBottom: 12 }} /> : null}

@@ -2,6 +2,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   CopyOutlined,
+  FieldTimeOutlined,
   MinusCircleOutlined,
   RollbackOutlined,
   StopOutlined,
@@ -9,7 +10,13 @@ import {
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isWordedRefusal, type BallotDraw, type EntryOutcome } from '../../../../features/ballot-admin/types.ts';
+import {
+  isWordedRefusal,
+  type BallotDraw,
+  type EntryOutcome,
+  type ReleaseMode,
+} from '../../../../features/ballot-admin/types.ts';
+import { BallotIcon } from '../../../../features/booking/Ballot.tsx';
 
 const LOOK: Record<EntryOutcome, { color: string; icon: ReactNode }> = {
   waiting: { color: 'processing', icon: <ClockCircleOutlined /> },
@@ -28,6 +35,21 @@ export function OutcomeTag({ outcome }: { outcome: EntryOutcome }) {
   return (
     <Tag color={look.color} icon={look.icon}>
       {t(`ballotAdmin.outcome.${outcome}`, { defaultValue: outcome })}
+    </Tag>
+  );
+}
+
+/** A release mode's mark: a clock for first come, first served; the ballot's box for a ballot. */
+export function ReleaseModeIcon({ mode }: { mode: ReleaseMode }) {
+  return mode === 'ballot' ? <BallotIcon className="anticon" /> : <FieldTimeOutlined aria-hidden />;
+}
+
+/** A release mode as a tag: its icon and its word (the colour only repeats them). */
+export function ReleaseModeTag({ mode }: { mode: ReleaseMode }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={mode === 'ballot' ? 'purple' : 'default'} icon={<ReleaseModeIcon mode={mode} />} data-mode={mode}>
+      {t(`ballotAdmin.release.modeText.${mode}`)}
     </Tag>
   );
 }
