@@ -78,13 +78,33 @@ onChange((change) => {
 
 /**
  * The tenant with this id. Every authenticated request asks, so a found tenant is reused for
- * up to TENANT_CACHE_MS, until a change to it is announced (`announce`, platform/events.ts).
+ * up to TENANT_CACHE_MS, until a change to it is announced (`announce`, platform/events.ts); the
+ * requests asking while it is being read (a burst once it expired) share that one read.
  */
 export async function findTenantById(db: Db, id: string): Promise<TenantRef | null> {
   if (!isUuid(id)) return null;
-  const now = Date.now();
   const hit = tenantsById.get(id);
-  if (hit && hit.until > now) return hit.ref;
+  if (hit && hit.until > Date.now()) return hit.ref;
+  const ofDb = readingTenants.get(db) ?? new Map<string, { read: Promise<TenantRef | null>; generation: number }>();
+  readingTenants.set(db, ofDb);
+  const under = ofDb.get(id);
+  // a read begun before a change was announced may hold the old row: not shared after it
+  if (under && under.generation === generation) return under.read;
+  const reading = { read: readTenant(db, id), generation };
+  ofDb.set(id, reading);
+  void reading.read
+    .finally(() => {
+      if (ofDb.get(id) === reading) ofDb.delete(id);
+    })
+    .catch(() => undefined);
+  return reading.read;
+}
+
+/** The reads of tenants by id under way, per database. */
+const readingTenants = new WeakMap<Db, Map<string, { read: Promise<TenantRef | null>; generation: number }>>();
+
+async function readTenant(db: Db, id: string): Promise<TenantRef | null> {
+  const now = Date.now();
   const started = generation;
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
   if (!row) {
