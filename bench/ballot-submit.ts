@@ -8,7 +8,10 @@
 // `warm`: each entrant first loads what the booking page asks for (its date's ballot phase), as a
 // person does before the opening second, unmeasured; the burst then meets signed-in sessions the
 // server already knows (cold: the burst is each token's first request).
-// Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1] [cold|warm]
+// `apart`: the server measured runs as a process of its own, as deployed (this process, which
+// makes the users and resources and holds their tokens, serves nothing of the burst), so its
+// heap holds the server's state only; otherwise the first instance is this process.
+// Usage: DATABASE_URL=postgres://... npx tsx bench/ballot-submit.ts [clients=500] [rounds=3] [instances=1] [cold|warm] [apart]
 // BENCH_PROFILE=<dir>: a CPU profile of this process (the server) during each burst, written there.
 import { count, eq } from 'drizzle-orm';
 import { ballotEntries } from '../apps/server/src/modules/ballot/ballot.tables.ts';
@@ -27,9 +30,10 @@ const clients = Number(process.argv[2] ?? 500);
 const rounds = Number(process.argv[3] ?? 3);
 const instances = Number(process.argv[4] ?? 1);
 const warm = process.argv[5] === 'warm';
-const bench = await startBench({ instances });
+const apart = process.argv[6] === 'apart';
+const bench = await startBench({ instances, apart });
 console.log(
-  `database: ${bench.database.kind}; ${clients} entrants at once on 20 ballot slots; ${rounds} rounds; ${instances} app instance(s); ${warm ? 'warm sessions (the page loaded first)' : 'cold tokens'}`,
+  `database: ${bench.database.kind}; ${clients} entrants at once on 20 ballot slots; ${rounds} rounds; ${instances} app instance(s)${apart ? ' in processes of their own' : ''}; ${warm ? 'warm sessions (the page loaded first)' : 'cold tokens'}`,
 );
 
 // The dates open 7 days ahead at 11:55; NOW (2030-01-01 12:00) is inside the 10-minute window of 2030-01-08.

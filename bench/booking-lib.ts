@@ -32,8 +32,16 @@ type Body = { data?: Record<string, any>; errors?: unknown[] };
  * The server of a benchmark: this process's, and `instances - 1` further instances as their own
  * processes on the same database (how a deployment takes a rush: several instances, one
  * PostgreSQL). `endpoints` lists them all; the load client spreads its requests over them.
+ * `apart`: the `instances` measured are all processes of their own (as in a deployment, where a
+ * server holds nothing of the benchmark's), and this process's app only prepares the data.
  */
-export async function startBench(opts: { poolSize?: number; instances?: number } = {}) {
+export async function startBench(
+  opts: {
+    poolSize?: number;
+    instances?: number;
+    apart?: boolean;
+  } = {},
+) {
   bookingClock.now = () => NOW;
   const base = process.env.DATABASE_URL ?? '';
   let databaseUrl = '';
@@ -66,8 +74,8 @@ export async function startBench(opts: { poolSize?: number; instances?: number }
   const address = app.server.address();
   const endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/bus/graphql/apps_yy_sys`;
   const children: ChildProcess[] = [];
-  const endpoints = [endpoint];
-  for (let i = 1; i < (opts.instances ?? 1); i++) {
+  const endpoints = opts.apart ? [] : [endpoint];
+  for (let i = opts.apart ? 0 : 1; i < (opts.instances ?? 1); i++) {
     if (!databaseUrl) throw new Error('several instances need DATABASE_URL (PostgreSQL)');
     // BENCH_INSTANCE_ARGS: extra node options for the further instances (e.g. --cpu-prof to profile one).
     const extra = process.env.BENCH_INSTANCE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -231,7 +239,8 @@ export async function runClients(
 /**
  * Runs `fn` under this process's CPU profiler when BENCH_PROFILE names a directory (the server's
  * work during a measured burst, without the set-up around it): writes `<label>.cpuprofile` there,
- * for Chrome's DevTools or any .cpuprofile reader.
+ * for Chrome's DevTools or any .cpuprofile reader, and with BENCH_PROFILE_HEAP set
+ * `<label>.heapprofile` (allocations sampled).
  */
 export async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const dir = process.env.BENCH_PROFILE;
@@ -241,11 +250,25 @@ export async function profiled<T>(label: string, fn: () => Promise<T>): Promise<
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  // BENCH_PROFILE_HEAP: what the burst allocates too, by where (objects collected meanwhile included)
+  const heap = !!process.env.BENCH_PROFILE_HEAP;
+  if (heap) {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   try {
     return await fn();
   } finally {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    if (heap) {
+      const sampled = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(path.join(dir, `${label}.heapprofile`), JSON.stringify(sampled.profile));
+    }
     session.disconnect();
   }
 }

@@ -236,7 +236,7 @@ export async function insertExclusiveMany(
  * trip however many. Rows travel as JSON (`jsonb_to_recordset`), ids are made here; the
  * statement is compiled once per shape. With a `guard` (a condition on its own placeholders,
  * `key` naming its shape), nothing is written unless it holds when the statement runs. Gives
- * the bookings in the order given, or none when the guard did not hold.
+ * the new bookings' ids in the order given, or none when the guard did not hold.
  */
 export async function insertInactiveWith(
   tx: Executor,
@@ -244,7 +244,7 @@ export async function insertInactiveWith(
   list: readonly NewAppointment[],
   companion: { table: PgTable; rows: readonly Record<string, unknown>[] },
   guard?: { key: string; where: SQL; values: Record<string, unknown> },
-): Promise<AppointmentRow[]> {
+): Promise<{ id: string }[]> {
   const rows = list.map((values) => ({ ...values, id: randomUUID(), tenant_id: tenantId, active: false }));
   if (!rows.length) return [];
   const keys = Object.keys(rows[0]!).filter((k) => rows[0]![k as keyof (typeof rows)[0]] !== undefined);
@@ -267,7 +267,7 @@ export async function insertInactiveWith(
         filled,
         statement: compile(
           sql`with b as (insert into ${appointments} (${names}) select ${names} from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-            as x(${types}) where ${guard?.where ?? sql`true`} returning ${returningOf(filled)}),
+            as x(${types}) where ${guard?.where ?? sql`true`} returning ${appointments.id}),
           m as (insert into ${companion.table} (${mate.names}) select ${mate.names} from jsonb_to_recordset(${sql.placeholder('mates')}::jsonb)
             as x(${mate.types}) where x.appointment_id in (select id from b))
           select * from b`,
@@ -280,9 +280,8 @@ export async function insertInactiveWith(
     rows: JSON.stringify(rows.map((r) => driverJson(r, shape.given))),
     mates: JSON.stringify(mates.map((r) => driverJson(r, mateGiven))),
   });
-  if (!got.length) return [];
-  const byId = new Map(got.map((g) => [String(g.id), g]));
-  return rows.map((row) => rowOfInsert(shape, row, byId.get(row.id)!) as AppointmentRow);
+  // all or none: the guard held for every row, or for none
+  return got.length ? rows.map((row) => ({ id: row.id })) : [];
 }
 
 /**
