@@ -49,7 +49,11 @@ async function tokenReads<T>(fn: () => Promise<T>): Promise<{ value: T; reads: n
 describe('tokens of a burst', () => {
   it('are read in one statement, their users in one, each request answered as its own user', async () => {
     const users = await makeUsers(t, 30, 'burst-');
-    const { value: answers, reads, userReads } = await tokenReads(() =>
+    const {
+      value: answers,
+      reads,
+      userReads,
+    } = await tokenReads(() =>
       Promise.all([
         ...users.map((u) => t.gql('iam', ME, { token: u.token })),
         t.gql('iam', ME, { token: 'not-a-token-anyone-was-given-0123456789abc' }),
