@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -55,6 +57,33 @@ describe('serving the web app', () => {
     expect(traversal.body).not.toContain('root:');
     expect((await app.inject('/yy-sys/silent-renew.html')).body).toBe('<p>renew</p>');
     expect((await app.inject('/yy-sys/assets/missing-123.js')).statusCode).toBe(404);
+  });
+
+  it('sends a bundle compressed at build time in the encoding the browser takes, else as it is', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yuyue-precompressed-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), template);
+    const code = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+    fs.writeFileSync(path.join(dir, 'assets/app-1.js'), code);
+    fs.writeFileSync(path.join(dir, 'assets/app-1.js.br'), zlib.brotliCompressSync(code));
+    fs.writeFileSync(path.join(dir, 'assets/app-1.js.gz'), zlib.gzipSync(code));
+    // as app.ts: on-the-fly compression for every route, registered first
+    const app = Fastify();
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+    await registerWebApp(app, loadConfig({}), dir);
+    const get = (encoding?: string) =>
+      app.inject({ url: '/yy-sys/assets/app-1.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(code);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves a new build without a restart', async () => {

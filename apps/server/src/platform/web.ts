@@ -65,7 +65,9 @@ export async function registerWebApp(
     return cached;
   };
   const fileHeaders = securityHeaders(config);
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  // The build's bundles come compressed (apps/web/scripts/precompress.mjs): sent as they are, in
+  // the best encoding the browser takes; the on-the-fly compression leaves them alone.
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   const serve = async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
     const rest = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+/, '');
     if (STATIC_FILE.test(rest) && fs.existsSync(path.join(dist, rest))) {
