@@ -483,16 +483,24 @@ export async function activateEntries(
  * another transaction holds one, say an administrator's change of it waiting for its booker's
  * lock, which the draw may hold), then changed in one statement.
  */
+/** How long refusing the losers may wait for a row another transaction holds. */
+const REFUSE_LOCK_WAIT = '100ms';
+
 export async function refuseEntries(tx: Executor, tenantId: string, ids: string[], at: Date): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const a = appointments;
   const where = and(eq(a.tenant_id, tenantId), idIn(a.id, ids), eq(a.audit_status, '4'));
-  await tx.select({ id: a.id }).from(a).where(where).for('update', { noWait: true });
+  // an entry's booking locked by another transaction (an administrator moving it, who may wait
+  // for a booker's lock the draw holds) fails the draw's attempt at once (55P03) rather than
+  // waiting: the draw lets go of everything and tries again (a bounded wait, not a row-locking
+  // pass of its own over thousands of losers)
+  await tx.execute(sql`select set_config('lock_timeout', ${REFUSE_LOCK_WAIT}, true)`);
   const rows = await tx
     .update(a)
     .set({ audit_status: '3', active: false, update_time: at })
     .where(where)
     .returning({ id: a.id });
+  await tx.execute(sql`select set_config('lock_timeout', '0', true)`);
   return new Set(rows.map((r) => r.id));
 }
 
