@@ -107,8 +107,14 @@ export const journeys = [
       await expectText(page, '待履约', { within: `a:has-text("${court.name}")` });
       await card.click();
       await expectText(page, `端到端羽毛球${stamp}`);
-      await page.getByRole('button', { name: '取消预约' }).click();
-      await page.getByRole('button', { name: '确认取消' }).click();
+      // (on a busy machine a click while the detail still renders can open nothing: click again
+      // until its confirmation shows)
+      const confirm = page.getByRole('button', { name: '确认取消' });
+      for (let tries = 0; tries < 3 && !(await confirm.isVisible()); tries++) {
+        await page.getByRole('button', { name: '取消预约' }).click();
+        await confirm.waitFor({ timeout: 4000 }).catch(() => {});
+      }
+      await confirm.click();
       await expectText(page, '取消原因不能为空');
       await page.getByLabel('取消原因').fill('临时有课');
       await page.getByRole('button', { name: '确认取消' }).click();
